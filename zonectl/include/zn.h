@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * zn - the zone library behind zonectl (Locus issue 5, seed 002 §4.3).
+ *
+ * Mechanism only: read and write ext2/ext3/ext4 superblocks, group
+ * descriptors and block bitmaps; keep their checksums right; journal every
+ * bitmap it changes.  Policy (which area to allow, when) lives in the
+ * zonectl commands.
+ *
+ * The idea (seed §4.3): blocks outside the "allowed area" are marked in use
+ * in the block bitmaps, so any allocator that trusts the bitmaps (libext2fs,
+ * the kernel after mount) only places new data inside the allowed area.
+ * Bits we set are "ours"; release clears exactly those, never a bit the file
+ * system set.
+ */
+#ifndef ZN_H
+#define ZN_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Error codes; they are also zonectl's exit codes.  See zn_error.c. */
+enum zn_err {
+	ZN_OK = 0,
+	ZN_EUSAGE = 1,		/* bad command line */
+	ZN_ENOTEXT = 2,		/* not an ext2/3/4 fs, or unsupported layout */
+	ZN_EMOUNTED = 3,	/* device in use (mounted) where offline needed */
+	ZN_ERANGE = 4,		/* range outside the file system */
+	ZN_EJOURNAL = 5,	/* journal foreign, corrupt, or pending */
+	ZN_EPERM = 6,		/* no permission to open device or journal */
+	ZN_EIO = 7,		/* read/write/fsync failed */
+	ZN_ECORRUPT = 8,	/* bad checksum or inconsistent fs: run e2fsck */
+	ZN_ESTATE = 9,		/* operation does not fit the current state */
+	ZN_ENOSPACE = 10,	/* allowed area cannot hold what is asked */
+	ZN_ERRMAX
+};
+
+const char *zn_strerror(int err);
+/* Report an error: "zonectl: <what>: <message of err>" plus a hint. */
+int zn_fail(int err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* crc32c (Castagnoli), raw: no pre/post inversion, as ext4 uses it. */
+uint32_t zn_crc32c(uint32_t crc, const void *buf, size_t len);
+/* crc16 (poly 0x8005 reflected), as ext4 GDT_CSUM (uninit_bg) uses it. */
+uint16_t zn_crc16(uint16_t crc, const void *buf, size_t len);
+
+/* Feature bits we look at (on-disk superblock fields). */
+#define ZN_COMPAT_HAS_JOURNAL	0x0004
+#define ZN_COMPAT_SPARSE_SUPER2	0x0200
+#define ZN_INCOMPAT_RECOVER	0x0004
+#define ZN_INCOMPAT_JOURNAL_DEV	0x0008
+#define ZN_INCOMPAT_META_BG	0x0010
+#define ZN_INCOMPAT_EXTENTS	0x0040
+#define ZN_INCOMPAT_64BIT	0x0080
+#define ZN_INCOMPAT_FLEX_BG	0x0200
+#define ZN_INCOMPAT_CSUM_SEED	0x2000
+#define ZN_RO_COMPAT_SPARSE_SUPER 0x0001
+#define ZN_RO_COMPAT_GDT_CSUM	0x0010
+#define ZN_RO_COMPAT_BIGALLOC	0x0200
+#define ZN_RO_COMPAT_METADATA_CSUM 0x0400
+
+#define ZN_BG_INODE_UNINIT	0x0001
+#define ZN_BG_BLOCK_UNINIT	0x0002
+
+struct zn_group {
+	uint64_t block_bitmap;
+	uint64_t inode_bitmap;
+	uint64_t inode_table;
+	uint32_t free_blocks;
+	uint16_t flags;
+};
+
+struct zn_fs {
+	int fd;
+	const char *path;
+	int writable;
+	int trust_bitmaps;	/* recovery: bitmap csum may be stale */
+	uint8_t sb[1024];	/* raw superblock, little endian */
+	uint32_t block_size;
+	uint64_t blocks_count;
+	uint64_t free_blocks;
+	uint32_t first_data_block;
+	uint32_t blocks_per_group;
+	uint32_t inodes_per_group;
+	uint32_t inode_size;
+	uint32_t ngroups;
+	uint32_t desc_size;
+	uint32_t gdt_blocks;
+	uint32_t reserved_gdt;
+	uint32_t itable_blocks;
+	uint32_t compat, incompat, ro_compat;
+	uint8_t uuid[16];
+	uint32_t csum_seed;	/* metadata_csum seed */
+	uint8_t *gdt;		/* raw descriptor table, gdt_blocks blocks */
+};
+
+/* Open and validate.  Write access also takes the device exclusively. */
+int zn_open(struct zn_fs *fs, const char *path, int writable);
+void zn_close(struct zn_fs *fs);
+int zn_has_metadata_csum(const struct zn_fs *fs);
+int zn_has_gdt_csum(const struct zn_fs *fs);
+const char *zn_fs_kind(const struct zn_fs *fs);
+
+void zn_group_get(const struct zn_fs *fs, uint32_t g, struct zn_group *out);
+uint64_t zn_group_first(const struct zn_fs *fs, uint32_t g);
+uint32_t zn_group_nblocks(const struct zn_fs *fs, uint32_t g);
+/* Block number -> group, bit. */
+uint32_t zn_block_group(const struct zn_fs *fs, uint64_t blk);
+
+/*
+ * Bitmaps: "bm" buffers are one full block.  zn_bitmap_read returns the
+ * bitmap the allocator believes in: for BLOCK_UNINIT groups it is built
+ * from the layout (what ext4 would build), not read from disk.
+ */
+int zn_bitmap_read(struct zn_fs *fs, uint32_t g, uint8_t *bm);
+int zn_bitmap_read_raw(struct zn_fs *fs, uint32_t g, uint8_t *bm);
+void zn_bitmap_synth(const struct zn_fs *fs, uint32_t g, uint8_t *bm);
+int zn_bitmap_write(struct zn_fs *fs, uint32_t g, const uint8_t *bm);
+uint32_t zn_bitmap_free(const struct zn_fs *fs, uint32_t g, const uint8_t *bm);
+uint32_t zn_bitmap_csum(const struct zn_fs *fs, const uint8_t *bm);
+
+/* Descriptor edits in memory; zn_gdt_flush writes table + superblock. */
+void zn_group_set_free(struct zn_fs *fs, uint32_t g, uint32_t free_blocks);
+void zn_group_set_flags(struct zn_fs *fs, uint32_t g, uint16_t flags);
+void zn_group_set_bitmap_csum(struct zn_fs *fs, uint32_t g, uint32_t csum);
+int zn_group_csum_ok(const struct zn_fs *fs, uint32_t g);
+int zn_gdt_flush(struct zn_fs *fs);
+
+static inline int zn_test_bit(const uint8_t *bm, uint32_t bit)
+{
+	return (bm[bit >> 3] >> (bit & 7)) & 1;
+}
+
+static inline void zn_set_bit(uint8_t *bm, uint32_t bit)
+{
+	bm[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+}
+
+static inline void zn_clear_bit(uint8_t *bm, uint32_t bit)
+{
+	bm[bit >> 3] &= (uint8_t)~(1u << (bit & 7));
+}
+
+/*
+ * Journal and zones (zn_zone.c, zn_journal.c).
+ *
+ * A reservation is the allowed block range [start, end).  The journal file
+ * holds, per group ever touched: the original bitmap block and flags, and
+ * two masks of "our" bits - before (prev) and after (target) the operation
+ * in progress.  It is written and fsync'd before any bitmap changes.
+ */
+#define ZN_J_STABLE	1
+#define ZN_J_APPLYING	2
+
+struct zn_jgroup {
+	uint32_t group;
+	uint32_t orig_flags;
+	uint32_t orig_csum;	/* block bitmap checksum, lo | hi << 16 */
+	uint8_t *orig_bitmap;	/* block_size bytes as on disk */
+	uint8_t *prev;		/* bpg/8 bytes */
+	uint8_t *target;	/* bpg/8 bytes */
+};
+
+struct zn_journal {
+	char path[4096];
+	uint32_t state;
+	uint32_t releasing;	/* operation in progress is a release */
+	uint8_t uuid[16];
+	uint32_t block_size;
+	uint32_t blocks_per_group;
+	uint64_t start, end;		/* target allowed area */
+	uint64_t prev_start, prev_end;	/* allowed area before the op */
+	uint32_t ngroups;
+	struct zn_jgroup *groups;
+};
+
+int zn_journal_path(const struct zn_fs *fs, const char *override,
+		    char *out, size_t len);
+/* ZN_OK and *exists=0 when there is no journal. */
+int zn_journal_load(const struct zn_fs *fs, const char *path,
+		    struct zn_journal *j, int *exists);
+int zn_journal_store(struct zn_journal *j);
+int zn_journal_remove(struct zn_journal *j);
+void zn_journal_free(struct zn_journal *j);
+struct zn_jgroup *zn_journal_group(struct zn_journal *j, uint32_t g);
+
+/* Test hook: abort at a named point if ZONECTL_CRASH_AT names it. */
+void zn_crash_point(const char *name);
+
+struct zn_plan_stats {
+	uint64_t blocks_set;		/* bits that become ours */
+	uint64_t blocks_cleared;	/* bits we give back */
+	uint32_t groups_written;
+};
+
+/*
+ * Make [start, end) the allowed area (start == end == 0: release all).
+ * dry_run: compute and report only.
+ */
+int zn_zone_apply(struct zn_fs *fs, struct zn_journal *j, uint64_t start,
+		  uint64_t end, int dry_run, struct zn_plan_stats *st);
+/* Finish or undo an interrupted operation (see zn_zone.c). */
+int zn_zone_recover(struct zn_fs *fs, struct zn_journal *j);
+/* Free blocks inside [start, end) as the file system sees them. */
+int zn_zone_free_in(struct zn_fs *fs, uint64_t start, uint64_t end,
+		    uint64_t *free_out);
+int zn_zone_find_end(struct zn_fs *fs, struct zn_journal *j, uint64_t start,
+		     uint64_t want, uint64_t *end_out);
+uint32_t zn_group_bitmap_csum_stored(const struct zn_fs *fs, uint32_t g);
+
+/* seed §4.1: temp-file job if used-after < beta * max-used. */
+enum zn_class { ZN_CLASS_TEMP = 1, ZN_CLASS_PERM = 2 };
+int zn_classify(FILE *in, double beta, enum zn_class *out, double *max_used,
+		double *after, char *why, size_t whylen);
+
+/* Parse sizes like 512M, 2G, 4096, 100%? (no): returns bytes. */
+int zn_parse_size(const char *s, uint64_t *out);
+
+#endif /* ZN_H */

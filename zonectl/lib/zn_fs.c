@@ -1,0 +1,590 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * Superblock and group descriptors of ext2/ext3/ext4.
+ *
+ * On-disk facts used (all little endian):
+ *  - The superblock is 1024 bytes at byte offset 1024.  Fields read here:
+ *    0x04 s_blocks_count_lo, 0x0C s_free_blocks_count_lo,
+ *    0x14 s_first_data_block, 0x18 s_log_block_size (block = 1024 << n),
+ *    0x1C s_log_cluster_size, 0x20 s_blocks_per_group,
+ *    0x28 s_inodes_per_group, 0x38 s_magic (0xEF53), 0x4C s_rev_level,
+ *    0x58 s_inode_size, 0x5C/0x60/0x64 compat/incompat/ro_compat,
+ *    0x68 s_uuid[16], 0xCE s_reserved_gdt_blocks, 0xFE s_desc_size,
+ *    0x150 s_blocks_count_hi, 0x158 s_free_blocks_count_hi,
+ *    0x175 s_checksum_type, 0x24C s_backup_bgs[2], 0x270 s_checksum_seed,
+ *    0x3FC s_checksum = crc32c(~0, superblock[0..0x3FC)).
+ *  - The group descriptor table starts in the block after the superblock's
+ *    block (block s_first_data_block + 1).  A descriptor is 32 bytes, or
+ *    s_desc_size (>= 64) with INCOMPAT_64BIT; the seed's "4096 + 32 * X"
+ *    (seed §4.3) is the 4 KiB / 32-byte case of this rule.
+ *  - Descriptor fields: 0x00 block bitmap lo, 0x04 inode bitmap lo,
+ *    0x08 inode table lo, 0x0C free blocks lo (16 bit), 0x12 bg_flags,
+ *    0x18 block bitmap csum lo (16), 0x1E bg_checksum (16); with 64-byte
+ *    descriptors 0x20/0x24/0x28 the hi halves, 0x2C free blocks hi,
+ *    0x38 block bitmap csum hi.
+ *  - bg_checksum: with metadata_csum, low 16 bits of crc32c(seed, le32
+ *    group, descriptor with bg_checksum zeroed); with GDT_CSUM only,
+ *    crc16(~0, uuid, le32 group, descriptor up to bg_checksum, then the
+ *    rest of a 64-bit descriptor).  The seed is s_checksum_seed with
+ *    INCOMPAT_CSUM_SEED, else crc32c(~0, s_uuid).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <dirent.h>
+#include "zn.h"
+
+static uint16_t get16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static void put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	put16(p, (uint16_t)v);
+	put16(p + 2, (uint16_t)(v >> 16));
+}
+
+static int open_errno(const char *path, int e)
+{
+	if (e == EACCES || e == EPERM || e == EROFS)
+		return zn_fail(ZN_EPERM, "%s: cannot open for the needed access (%s)",
+			       path, strerror(e));
+	if (e == EBUSY)
+		return zn_fail(ZN_EMOUNTED, "%s: device is busy (mounted?)", path);
+	return zn_fail(ZN_EIO, "%s: %s", path, strerror(e));
+}
+
+static int pread_all(int fd, void *buf, size_t len, uint64_t off)
+{
+	uint8_t *p = buf;
+
+	while (len) {
+		ssize_t n = pread(fd, p, len, (off_t)off);
+
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+		off += (uint64_t)n;
+	}
+	return 0;
+}
+
+static int pwrite_all(int fd, const void *buf, size_t len, uint64_t off)
+{
+	const uint8_t *p = buf;
+
+	while (len) {
+		ssize_t n = pwrite(fd, p, len, (off_t)off);
+
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+		off += (uint64_t)n;
+	}
+	return 0;
+}
+
+/*
+ * A regular-file image counts as mounted when a loop device backed by it
+ * cannot be opened exclusively (a mounted file system holds it).
+ */
+static int image_in_use(const char *path, const struct stat *st)
+{
+	DIR *d = opendir("/sys/block");
+	struct dirent *de;
+	int busy = 0;
+
+	if (!d)
+		return 0;
+	while (!busy && (de = readdir(d))) {
+		char p[512], back[4096], dev[300];
+		struct stat bst;
+		ssize_t n;
+		int fd, lfd;
+
+		if (strncmp(de->d_name, "loop", 4))
+			continue;
+		snprintf(p, sizeof(p), "/sys/block/%s/loop/backing_file",
+			 de->d_name);
+		fd = open(p, O_RDONLY);
+		if (fd < 0)
+			continue;
+		n = read(fd, back, sizeof(back) - 1);
+		close(fd);
+		if (n <= 0)
+			continue;
+		back[n] = 0;
+		if (back[n - 1] == '\n')
+			back[n - 1] = 0;
+		if (stat(back, &bst) || bst.st_dev != st->st_dev ||
+		    bst.st_ino != st->st_ino)
+			continue;
+		snprintf(dev, sizeof(dev), "/dev/%s", de->d_name);
+		lfd = open(dev, O_RDONLY | O_EXCL);
+		if (lfd < 0 && errno == EBUSY) {
+			fprintf(stderr, "zonectl: %s is attached to %s, which is mounted\n",
+				path, dev);
+			busy = 1;
+		}
+		if (lfd >= 0)
+			close(lfd);
+	}
+	closedir(d);
+	return busy;
+}
+
+int zn_has_metadata_csum(const struct zn_fs *fs)
+{
+	return !!(fs->ro_compat & ZN_RO_COMPAT_METADATA_CSUM);
+}
+
+int zn_has_gdt_csum(const struct zn_fs *fs)
+{
+	return !zn_has_metadata_csum(fs) &&
+	       (fs->ro_compat & ZN_RO_COMPAT_GDT_CSUM);
+}
+
+const char *zn_fs_kind(const struct zn_fs *fs)
+{
+	if (fs->incompat & (ZN_INCOMPAT_EXTENTS | ZN_INCOMPAT_64BIT |
+			    ZN_INCOMPAT_FLEX_BG) ||
+	    fs->ro_compat & (ZN_RO_COMPAT_METADATA_CSUM | ZN_RO_COMPAT_GDT_CSUM))
+		return "ext4";
+	if (fs->compat & ZN_COMPAT_HAS_JOURNAL)
+		return "ext3";
+	return "ext2";
+}
+
+static uint8_t *desc(const struct zn_fs *fs, uint32_t g)
+{
+	return fs->gdt + (size_t)g * fs->desc_size;
+}
+
+static uint16_t desc_csum(const struct zn_fs *fs, uint32_t g)
+{
+	uint8_t le[4], zero[2] = { 0, 0 };
+	const uint8_t *d = desc(fs, g);
+
+	put32(le, g);
+	if (zn_has_metadata_csum(fs)) {
+		uint32_t c = zn_crc32c(fs->csum_seed, le, 4);
+
+		c = zn_crc32c(c, d, 0x1E);
+		c = zn_crc32c(c, zero, 2);
+		if (fs->desc_size > 0x20)
+			c = zn_crc32c(c, d + 0x20, fs->desc_size - 0x20);
+		return (uint16_t)(c & 0xffff);
+	}
+	if (zn_has_gdt_csum(fs)) {
+		uint16_t c = zn_crc16(0xffff, fs->uuid, 16);
+
+		c = zn_crc16(c, le, 4);
+		c = zn_crc16(c, d, 0x1E);
+		if ((fs->incompat & ZN_INCOMPAT_64BIT) && fs->desc_size > 0x20)
+			c = zn_crc16(c, d + 0x20, fs->desc_size - 0x20);
+		return c;
+	}
+	return 0;
+}
+
+int zn_group_csum_ok(const struct zn_fs *fs, uint32_t g)
+{
+	if (!zn_has_metadata_csum(fs) && !zn_has_gdt_csum(fs))
+		return 1;
+	return get16(desc(fs, g) + 0x1E) == desc_csum(fs, g);
+}
+
+void zn_group_get(const struct zn_fs *fs, uint32_t g, struct zn_group *o)
+{
+	const uint8_t *d = desc(fs, g);
+	int wide = fs->desc_size >= 64;
+
+	o->block_bitmap = get32(d);
+	o->inode_bitmap = get32(d + 4);
+	o->inode_table = get32(d + 8);
+	o->free_blocks = get16(d + 0x0C);
+	o->flags = get16(d + 0x12);
+	if (wide) {
+		o->block_bitmap |= (uint64_t)get32(d + 0x20) << 32;
+		o->inode_bitmap |= (uint64_t)get32(d + 0x24) << 32;
+		o->inode_table |= (uint64_t)get32(d + 0x28) << 32;
+		o->free_blocks |= (uint32_t)get16(d + 0x2C) << 16;
+	}
+}
+
+void zn_group_set_free(struct zn_fs *fs, uint32_t g, uint32_t n)
+{
+	uint8_t *d = desc(fs, g);
+
+	put16(d + 0x0C, (uint16_t)n);
+	if (fs->desc_size >= 64)
+		put16(d + 0x2C, (uint16_t)(n >> 16));
+}
+
+void zn_group_set_flags(struct zn_fs *fs, uint32_t g, uint16_t flags)
+{
+	put16(desc(fs, g) + 0x12, flags);
+}
+
+void zn_group_set_bitmap_csum(struct zn_fs *fs, uint32_t g, uint32_t csum)
+{
+	uint8_t *d = desc(fs, g);
+
+	if (!zn_has_metadata_csum(fs))
+		return;
+	put16(d + 0x18, (uint16_t)csum);
+	if (fs->desc_size >= 64)
+		put16(d + 0x38, (uint16_t)(csum >> 16));
+}
+
+uint64_t zn_group_first(const struct zn_fs *fs, uint32_t g)
+{
+	return fs->first_data_block + (uint64_t)g * fs->blocks_per_group;
+}
+
+uint32_t zn_group_nblocks(const struct zn_fs *fs, uint32_t g)
+{
+	uint64_t first = zn_group_first(fs, g);
+	uint64_t left = fs->blocks_count - first;
+
+	return left < fs->blocks_per_group ? (uint32_t)left :
+					     fs->blocks_per_group;
+}
+
+uint32_t zn_block_group(const struct zn_fs *fs, uint64_t blk)
+{
+	return (uint32_t)((blk - fs->first_data_block) / fs->blocks_per_group);
+}
+
+static int power_of(uint32_t g, uint32_t base)
+{
+	uint64_t p = base;
+
+	while (p < g)
+		p *= base;
+	return p == g;
+}
+
+/* Does group g carry a superblock + descriptor table backup? */
+static int group_has_super(const struct zn_fs *fs, uint32_t g)
+{
+	if (g == 0)
+		return 1;
+	if (fs->compat & ZN_COMPAT_SPARSE_SUPER2)
+		return g == get32(fs->sb + 0x24C) || g == get32(fs->sb + 0x250);
+	if (!(fs->ro_compat & ZN_RO_COMPAT_SPARSE_SUPER))
+		return 1;
+	return g == 1 || power_of(g, 3) || power_of(g, 5) || power_of(g, 7);
+}
+
+static void mark_range(const struct zn_fs *fs, uint32_t g, uint8_t *bm,
+		       uint64_t b, uint64_t n)
+{
+	uint64_t first = zn_group_first(fs, g), end = first + zn_group_nblocks(fs, g);
+
+	for (; n; n--, b++)
+		if (b >= first && b < end)
+			zn_set_bit(bm, (uint32_t)(b - first));
+}
+
+/*
+ * What ext4 builds for a BLOCK_UNINIT group: superblock backup and
+ * descriptor table (+ reserved GDT blocks) where the group has a backup,
+ * every group's bitmaps and inode table that lie inside this group
+ * (flex_bg packs them), and all bits past the group's last block set.
+ */
+void zn_bitmap_synth(const struct zn_fs *fs, uint32_t g, uint8_t *bm)
+{
+	uint32_t i, n = zn_group_nblocks(fs, g);
+
+	memset(bm, 0, fs->block_size);
+	if (group_has_super(fs, g))
+		mark_range(fs, g, bm, zn_group_first(fs, g),
+			   1 + fs->gdt_blocks + fs->reserved_gdt);
+	for (i = 0; i < fs->ngroups; i++) {
+		struct zn_group gi;
+
+		zn_group_get(fs, i, &gi);
+		mark_range(fs, g, bm, gi.block_bitmap, 1);
+		mark_range(fs, g, bm, gi.inode_bitmap, 1);
+		mark_range(fs, g, bm, gi.inode_table, fs->itable_blocks);
+	}
+	for (i = n; i < fs->block_size * 8; i++)
+		zn_set_bit(bm, i);
+}
+
+int zn_bitmap_read_raw(struct zn_fs *fs, uint32_t g, uint8_t *bm)
+{
+	struct zn_group gi;
+
+	zn_group_get(fs, g, &gi);
+	if (pread_all(fs->fd, bm, fs->block_size, gi.block_bitmap * fs->block_size))
+		return zn_fail(ZN_EIO, "%s: reading block bitmap of group %u at block %llu",
+			       fs->path, g, (unsigned long long)gi.block_bitmap);
+	return ZN_OK;
+}
+
+uint32_t zn_bitmap_csum(const struct zn_fs *fs, const uint8_t *bm)
+{
+	return zn_crc32c(fs->csum_seed, bm, fs->blocks_per_group / 8);
+}
+
+int zn_bitmap_read(struct zn_fs *fs, uint32_t g, uint8_t *bm)
+{
+	struct zn_group gi;
+	int err;
+
+	zn_group_get(fs, g, &gi);
+	if (gi.flags & ZN_BG_BLOCK_UNINIT) {
+		zn_bitmap_synth(fs, g, bm);
+		return ZN_OK;
+	}
+	err = zn_bitmap_read_raw(fs, g, bm);
+	if (err)
+		return err;
+	if (zn_has_metadata_csum(fs) && !fs->trust_bitmaps) {
+		const uint8_t *d = desc(fs, g);
+		uint32_t want = get16(d + 0x18), have = zn_bitmap_csum(fs, bm);
+
+		if (fs->desc_size >= 64)
+			want |= (uint32_t)get16(d + 0x38) << 16;
+		else
+			have &= 0xffff;
+		if (want != have)
+			return zn_fail(ZN_ECORRUPT, "%s: block bitmap checksum of group %u is wrong (stored %08x, computed %08x)",
+				       fs->path, g, want, have);
+	}
+	return ZN_OK;
+}
+
+int zn_bitmap_write(struct zn_fs *fs, uint32_t g, const uint8_t *bm)
+{
+	struct zn_group gi;
+
+	zn_group_get(fs, g, &gi);
+	if (pwrite_all(fs->fd, bm, fs->block_size, gi.block_bitmap * fs->block_size))
+		return zn_fail(ZN_EIO, "%s: writing block bitmap of group %u at block %llu",
+			       fs->path, g, (unsigned long long)gi.block_bitmap);
+	zn_group_set_bitmap_csum(fs, g, zn_bitmap_csum(fs, bm));
+	return ZN_OK;
+}
+
+uint32_t zn_bitmap_free(const struct zn_fs *fs, uint32_t g, const uint8_t *bm)
+{
+	uint32_t i, n = zn_group_nblocks(fs, g), free_blocks = 0;
+
+	for (i = 0; i < n; i++)
+		free_blocks += !zn_test_bit(bm, i);
+	return free_blocks;
+}
+
+/*
+ * Write the descriptor table and the superblock, with checksums and the
+ * superblock free count recomputed from the descriptors.  Backups are left
+ * alone, as the kernel does.
+ */
+int zn_gdt_flush(struct zn_fs *fs)
+{
+	uint64_t total = 0;
+	uint32_t g;
+
+	if (fsync(fs->fd))
+		return zn_fail(ZN_EIO, "%s: fsync", fs->path);
+	for (g = 0; g < fs->ngroups; g++) {
+		struct zn_group gi;
+
+		if (zn_has_metadata_csum(fs) || zn_has_gdt_csum(fs))
+			put16(desc(fs, g) + 0x1E, desc_csum(fs, g));
+		zn_group_get(fs, g, &gi);
+		total += gi.free_blocks;
+	}
+	if (pwrite_all(fs->fd, fs->gdt, (size_t)fs->gdt_blocks * fs->block_size,
+		       (uint64_t)(fs->first_data_block + 1) * fs->block_size))
+		return zn_fail(ZN_EIO, "%s: writing group descriptors", fs->path);
+	put32(fs->sb + 0x0C, (uint32_t)total);
+	if (fs->incompat & ZN_INCOMPAT_64BIT)
+		put32(fs->sb + 0x158, (uint32_t)(total >> 32));
+	fs->free_blocks = total;
+	if (zn_has_metadata_csum(fs))
+		put32(fs->sb + 0x3FC, zn_crc32c(~0u, fs->sb, 0x3FC));
+	if (pwrite_all(fs->fd, fs->sb, 1024, 1024))
+		return zn_fail(ZN_EIO, "%s: writing superblock", fs->path);
+	if (fsync(fs->fd))
+		return zn_fail(ZN_EIO, "%s: fsync", fs->path);
+	return ZN_OK;
+}
+
+static int check_layout(struct zn_fs *fs, int writable)
+{
+	const uint8_t *sb = fs->sb;
+	uint32_t log = get32(sb + 0x18);
+
+	if (get16(sb + 0x38) != 0xEF53)
+		return zn_fail(ZN_ENOTEXT, "%s: no ext2/3/4 superblock (magic 0xEF53) at byte 1024",
+			       fs->path);
+	if (log > 6)
+		return zn_fail(ZN_ENOTEXT, "%s: block size 1024 << %u is outside 1 KiB..64 KiB",
+			       fs->path, log);
+	fs->block_size = 1024u << log;
+	fs->compat = get32(sb + 0x5C);
+	fs->incompat = get32(sb + 0x60);
+	fs->ro_compat = get32(sb + 0x64);
+	memcpy(fs->uuid, sb + 0x68, 16);
+	fs->blocks_count = get32(sb + 0x04);
+	fs->free_blocks = get32(sb + 0x0C);
+	if (fs->incompat & ZN_INCOMPAT_64BIT) {
+		fs->blocks_count |= (uint64_t)get32(sb + 0x150) << 32;
+		fs->free_blocks |= (uint64_t)get32(sb + 0x158) << 32;
+		fs->desc_size = get16(sb + 0xFE);
+		if (fs->desc_size < 64 || fs->desc_size > 1024 ||
+		    (fs->desc_size & (fs->desc_size - 1)))
+			return zn_fail(ZN_ENOTEXT, "%s: 64bit descriptor size %u is not a power of two in 64..1024",
+				       fs->path, fs->desc_size);
+	} else {
+		fs->desc_size = 32;
+	}
+	fs->first_data_block = get32(sb + 0x14);
+	fs->blocks_per_group = get32(sb + 0x20);
+	fs->inodes_per_group = get32(sb + 0x28);
+	fs->inode_size = get32(sb + 0x4C) ? get16(sb + 0x58) : 128;
+	if (fs->ro_compat & ZN_RO_COMPAT_BIGALLOC)
+		return zn_fail(ZN_ENOTEXT, "%s: bigalloc (cluster bitmaps) is not supported",
+			       fs->path);
+	if (fs->incompat & ZN_INCOMPAT_META_BG)
+		return zn_fail(ZN_ENOTEXT, "%s: meta_bg descriptor layout is not supported",
+			       fs->path);
+	if (fs->incompat & ZN_INCOMPAT_JOURNAL_DEV)
+		return zn_fail(ZN_ENOTEXT, "%s: is an external journal device, not a file system",
+			       fs->path);
+	if (!fs->blocks_per_group || fs->blocks_per_group > fs->block_size * 8 ||
+	    fs->blocks_per_group % 8 || !fs->inodes_per_group || !fs->inode_size ||
+	    fs->first_data_block >= fs->blocks_count ||
+	    fs->first_data_block != (fs->block_size == 1024 ? 1u : 0u))
+		return zn_fail(ZN_ENOTEXT, "%s: implausible geometry (blocks per group %u, first data block %u)",
+			       fs->path, fs->blocks_per_group, fs->first_data_block);
+	fs->ngroups = (uint32_t)((fs->blocks_count - fs->first_data_block +
+				  fs->blocks_per_group - 1) / fs->blocks_per_group);
+	fs->gdt_blocks = (uint32_t)(((uint64_t)fs->ngroups * fs->desc_size +
+				     fs->block_size - 1) / fs->block_size);
+	fs->reserved_gdt = get16(sb + 0xCE);
+	fs->itable_blocks = (uint32_t)(((uint64_t)fs->inodes_per_group * fs->inode_size +
+					fs->block_size - 1) / fs->block_size);
+	if (zn_has_metadata_csum(fs)) {
+		if (sb[0x175] != 1)
+			return zn_fail(ZN_ENOTEXT, "%s: metadata checksum type %u is not crc32c",
+				       fs->path, sb[0x175]);
+		if (get32(sb + 0x3FC) != zn_crc32c(~0u, sb, 0x3FC))
+			return zn_fail(ZN_ECORRUPT, "%s: superblock checksum is wrong",
+				       fs->path);
+		fs->csum_seed = (fs->incompat & ZN_INCOMPAT_CSUM_SEED) ?
+				get32(sb + 0x270) : zn_crc32c(~0u, fs->uuid, 16);
+	}
+	if (writable && (fs->incompat & ZN_INCOMPAT_RECOVER))
+		return zn_fail(ZN_ECORRUPT, "%s: the ext3/4 journal needs recovery (mount and unmount it, or e2fsck)",
+			       fs->path);
+	return ZN_OK;
+}
+
+int zn_open(struct zn_fs *fs, const char *path, int writable)
+{
+	struct stat st;
+	uint32_t g;
+	int flags = writable ? O_RDWR : O_RDONLY, err;
+	size_t gdt_len;
+
+	memset(fs, 0, sizeof(*fs));
+	fs->fd = -1;
+	fs->path = path;
+	fs->writable = writable;
+	if (stat(path, &st))
+		return open_errno(path, errno);
+	if (S_ISBLK(st.st_mode) && writable)
+		flags |= O_EXCL;	/* fails with EBUSY while mounted */
+	else if (!S_ISBLK(st.st_mode) && !S_ISREG(st.st_mode))
+		return zn_fail(ZN_ENOTEXT, "%s: neither a block device nor an image file",
+			       path);
+	fs->fd = open(path, flags | O_CLOEXEC);
+	if (fs->fd < 0)
+		return open_errno(path, errno);
+	if (writable && S_ISREG(st.st_mode) && image_in_use(path, &st)) {
+		zn_close(fs);
+		return zn_fail(ZN_EMOUNTED, "%s: image is mounted through a loop device",
+			       path);
+	}
+	if (writable && flock(fs->fd, LOCK_EX | LOCK_NB)) {
+		zn_close(fs);
+		return zn_fail(ZN_EMOUNTED, "%s: another zonectl holds it", path);
+	}
+	if (pread_all(fs->fd, fs->sb, 1024, 1024)) {
+		zn_close(fs);
+		return zn_fail(ZN_ENOTEXT, "%s: too small to hold a superblock", path);
+	}
+	err = check_layout(fs, writable);
+	if (err) {
+		zn_close(fs);
+		return err;
+	}
+	gdt_len = (size_t)fs->gdt_blocks * fs->block_size;
+	fs->gdt = malloc(gdt_len);
+	if (!fs->gdt || pread_all(fs->fd, fs->gdt, gdt_len,
+				  (uint64_t)(fs->first_data_block + 1) * fs->block_size)) {
+		zn_close(fs);
+		return zn_fail(ZN_ENOTEXT, "%s: cannot read group descriptors", path);
+	}
+	for (g = 0; g < fs->ngroups; g++) {
+		struct zn_group gi;
+
+		zn_group_get(fs, g, &gi);
+		if (!zn_group_csum_ok(fs, g)) {
+			zn_close(fs);
+			return zn_fail(ZN_ECORRUPT, "%s: descriptor checksum of group %u is wrong",
+				       path, g);
+		}
+		if (gi.block_bitmap < fs->first_data_block ||
+		    gi.block_bitmap >= fs->blocks_count) {
+			zn_close(fs);
+			return zn_fail(ZN_ENOTEXT, "%s: block bitmap of group %u at %llu is outside the file system",
+				       path, g, (unsigned long long)gi.block_bitmap);
+		}
+	}
+	return ZN_OK;
+}
+
+void zn_close(struct zn_fs *fs)
+{
+	if (fs->fd >= 0)
+		close(fs->fd);
+	fs->fd = -1;
+	free(fs->gdt);
+	fs->gdt = NULL;
+}
+
+uint32_t zn_group_bitmap_csum_stored(const struct zn_fs *fs, uint32_t g)
+{
+	const uint8_t *d = desc(fs, g);
+	uint32_t c = get16(d + 0x18);
+
+	if (fs->desc_size >= 64)
+		c |= (uint32_t)get16(d + 0x38) << 16;
+	return c;
+}

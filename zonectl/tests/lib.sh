@@ -1,0 +1,75 @@
+# Helpers for test scripts (sourced).  They print stable lines that the
+# expect files compare.
+
+# free blocks in the superblock
+free_count() {
+	dumpe2fs -h "${1:-$IMG}" 2>/dev/null | awk -F: '/^Free blocks/ {gsub(/ /, "", $2); print $2}'
+}
+
+# fsck_clean [IMG]: e2fsck -fn must report nothing
+fsck_clean() {
+	local out
+	if out=$(e2fsck -fn "${1:-$IMG}" 2>&1); then
+		echo "e2fsck -fn clean"
+	else
+		echo "e2fsck -fn NOT clean"
+		echo "$out" >&2
+	fi
+}
+
+# all physical blocks of a file (data, indirect and extent-tree blocks),
+# from debugfs stat: entries like (0-11):1234-1245, (IND):1246, (ETB0):99
+file_blocks() {
+	debugfs -R "stat $2" "$1" 2>/dev/null |
+		sed -n '/^\(BLOCKS\|EXTENTS\):/,$p' | tr ',' '\n' |
+		sed -n 's/.*):\([0-9]*\)\(-\([0-9]*\)\)\{0,1\}.*/\1 \3/p'
+}
+
+# in_area IMG FILE START END: every block of FILE in [START, END)
+in_area() {
+	local img=$1 f=$2 s=$3 e=$4
+	file_blocks "$img" "$f" | awk -v s="$s" -v e="$e" -v f="$f" '
+		{ a = $1; b = ($2 == "") ? $1 : $2; n += b - a + 1
+		  if (a < s || b >= e) bad = bad " " a "-" b }
+		END { if (n == 0) print f ": NO BLOCKS FOUND"
+		      else if (bad == "") print f ": all blocks in the allowed area"
+		      else print f ": blocks outside [" s "," e "):" bad }'
+}
+
+# debugfs_write IMG NAME MiB: write a file of random data offline
+debugfs_write() {
+	head -c "$(($3 * 1048576))" /dev/urandom >"$T/src.$2"
+	debugfs -w -R "write $T/src.$2 $2" "$1" >/dev/null 2>&1
+	rm -f "$T/src.$2"
+}
+
+# area_of IMG: "start end" of the active reservation
+area_of() {
+	"$Z" status -p "${1:-$IMG}" | sed -n 's/.* start=\([0-9]*\) end=\([0-9]*\).*/\1 \2/p'
+}
+
+# roundtrip INNER OUTER: the offline acceptance cycle on $IMG
+roundtrip() {
+	local orig s e
+	orig=$(free_count)
+	"$Z" reserve "$IMG" --keep-inner "$1" -p >/dev/null && echo "reserve --keep-inner ok"
+	read -r s e < <(area_of)
+	debugfs_write "$IMG" f1 6
+	in_area "$IMG" f1 "$s" "$e"
+	"$Z" reserve "$IMG" --keep-outer "$2" -p >/dev/null && echo "reserve --keep-outer ok"
+	read -r s e < <(area_of)
+	debugfs_write "$IMG" f2 6
+	in_area "$IMG" f2 "$s" "$e"
+	"$Z" reserve "$IMG" --groups 1-1 >/dev/null && echo "reserve --groups 1-1 ok"
+	read -r s e < <(area_of)
+	debugfs_write "$IMG" f3 2
+	in_area "$IMG" f3 "$s" "$e"
+	debugfs -w -R "rm f1" "$IMG" >/dev/null 2>&1
+	debugfs -w -R "rm f2" "$IMG" >/dev/null 2>&1
+	debugfs -w -R "rm f3" "$IMG" >/dev/null 2>&1
+	"$Z" release "$IMG" >/dev/null && echo "release ok"
+	"$Z" status -p "$IMG" | cut -d' ' -f1
+	fsck_clean
+	[ "$(free_count)" = "$orig" ] && echo "free blocks equal the original" ||
+		echo "free blocks $(free_count) differ from the original $orig"
+}
