@@ -1,0 +1,162 @@
+package org.locus.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.locus.jobs.data.ZipfTextGenerator;
+import org.locus.kit.LocusMiniCluster;
+
+/**
+ * WordCount and Grep on the kit's 4-node cluster with YARN: correct output against counts made
+ * in the test itself, and host-level locality visible in the job counters.
+ */
+class JobsOnMultiHostClusterTest {
+  private static final Path INPUT = new Path("/corpus");
+  private static LocusMiniCluster cluster;
+  private static FileSystem fs;
+
+  @BeforeAll
+  static void startClusterAndLoadCorpus() throws Exception {
+    cluster = LocusMiniCluster.builder(new File("target/test-clusters/jobs"))
+        .nodes(4)
+        .volumes(StorageType.DISK)
+        .yarn(true)
+        .set("dfs.blocksize", "262144")
+        .set("dfs.replication", "2")
+        .start();
+    fs = cluster.getFileSystem();
+    new ZipfTextGenerator(2000, 1.0, 7).write(fs, INPUT, 4, 512 * 1024);
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void blocksOfTheCorpusLiveOnFourDistinctHosts() throws Exception {
+    Set<String> hosts = new HashSet<>();
+    for (FileStatus file : fs.listStatus(INPUT)) {
+      for (BlockLocation block : fs.getFileBlockLocations(file, 0, file.getLen())) {
+        hosts.addAll(Arrays.asList(block.getHosts()));
+      }
+    }
+    assertEquals(Set.of("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"), hosts);
+  }
+
+  @Test
+  void wordCountIsCorrectAndMostMapsAreDataLocal() throws Exception {
+    Path output = new Path("/out/wordcount");
+    JobOutcome outcome = JobOutcome.run(
+        WordCount.create(cluster.getConfiguration(), INPUT, output, 2), false);
+
+    assertTrue(outcome.succeeded());
+    assertEquals(countTokensDirectly(), readCounts(output));
+    assertTrue(outcome.totalMaps() >= 8, "one map per 256 KiB block: " + outcome.totalMaps());
+    assertTrue(4 * outcome.dataLocalMaps() >= 3 * outcome.totalMaps(),
+        "data-local maps " + outcome.dataLocalMaps() + " of " + outcome.totalMaps());
+  }
+
+  @Test
+  void grepCountsMatchesAndSortsByFrequency() throws Exception {
+    String regex = "\\bw1[0-9a-z]\\b";
+    Path counts = new Path("/out/grep-counts");
+    Path output = new Path("/out/grep");
+    assertTrue(JobOutcome.run(Grep.createSearch(cluster.getConfiguration(), INPUT, counts,
+        regex, 2), false).succeeded());
+    assertTrue(JobOutcome.run(Grep.createSort(cluster.getConfiguration(), counts, output),
+        false).succeeded());
+
+    Map<String, Long> expected = new TreeMap<>();
+    Pattern pattern = Pattern.compile(regex);
+    forEachLine(INPUT, line -> {
+      Matcher m = pattern.matcher(line);
+      while (m.find()) {
+        expected.merge(m.group(), 1L, Long::sum);
+      }
+    });
+    Map<String, Long> actual = new TreeMap<>();
+    long previous = Long.MAX_VALUE;
+    for (String line : readLines(new Path(output, "part-r-00000"))) {
+      String[] fields = line.split("\t");
+      long count = Long.parseLong(fields[0]);
+      assertTrue(count <= previous, "sorted by decreasing count");
+      previous = count;
+      actual.put(fields[1], count);
+    }
+    assertTrue(expected.size() > 5, "the pattern matches several words");
+    assertEquals(expected, actual);
+  }
+
+  @Test
+  void grepRefusesAnInvalidPatternBeforeSubmitting() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Grep.createSearch(cluster.getConfiguration(), INPUT, new Path("/out/bad"),
+            "w(1", 1));
+    assertTrue(e.getMessage().contains("w(1"), e.getMessage());
+  }
+
+  private static Map<String, Long> countTokensDirectly() throws IOException {
+    Map<String, Long> counts = new TreeMap<>();
+    forEachLine(INPUT, line -> {
+      for (String token : line.split("\\s+")) {
+        if (!token.isEmpty()) {
+          counts.merge(token, 1L, Long::sum);
+        }
+      }
+    });
+    return counts;
+  }
+
+  private static Map<String, Long> readCounts(Path output) throws IOException {
+    Map<String, Long> counts = new TreeMap<>();
+    forEachLine(output, line -> {
+      String[] fields = line.split("\t");
+      counts.put(fields[0], Long.parseLong(fields[1]));
+    });
+    return counts;
+  }
+
+  private interface LineConsumer {
+    void accept(String line);
+  }
+
+  private static void forEachLine(Path dir, LineConsumer consumer) throws IOException {
+    for (FileStatus file : fs.listStatus(dir)) {
+      if (file.getPath().getName().startsWith("part-")) {
+        readLines(file.getPath()).forEach(consumer::accept);
+      }
+    }
+  }
+
+  private static java.util.List<String> readLines(Path file) throws IOException {
+    try (BufferedReader in = new BufferedReader(
+        new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+      return in.lines().toList();
+    }
+  }
+}
