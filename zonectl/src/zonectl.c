@@ -99,6 +99,9 @@ static int open_both(struct opts *o, int writable, struct zn_fs *fs,
 	err = zn_journal_path(fs, o->journal, path, sizeof(path));
 	if (!err)
 		err = zn_journal_load(fs, path, j, have_j);
+	/* a crash may sit between a bitmap write and its checksum update */
+	if (!err && *have_j && j->state == ZN_J_APPLYING)
+		fs->trust_bitmaps = 1;
 	if (err)
 		zn_close(fs);
 	return err;

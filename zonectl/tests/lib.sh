@@ -73,3 +73,29 @@ roundtrip() {
 	[ "$(free_count)" = "$orig" ] && echo "free blocks equal the original" ||
 		echo "free blocks $(free_count) differ from the original $orig"
 }
+
+# kernel_roundtrip INNER: reserve offline, then let the kernel allocate
+# through a loop mount; its blocks must land in the allowed area.
+kernel_roundtrip() {
+	local orig s e L
+	orig=$(free_count)
+	"$Z" reserve "$IMG" --keep-inner "$1" >/dev/null && echo "reserve --keep-inner ok"
+	read -r s e < <(area_of)
+	L=$(losetup -f --show "$IMG")
+	mkdir -p "$T/mnt" && mount "$L" "$T/mnt"
+	mkdir "$T/mnt/job"
+	dd if=/dev/urandom of="$T/mnt/job/k1" bs=1M count=8 status=none
+	dd if=/dev/urandom of="$T/mnt/k2" bs=1M count=3 status=none
+	sync
+	umount "$T/mnt"
+	losetup -d "$L"
+	in_area "$IMG" job/k1 "$s" "$e"
+	in_area "$IMG" k2 "$s" "$e"
+	debugfs -w -R "rm job/k1" "$IMG" >/dev/null 2>&1
+	debugfs -w -R "rm k2" "$IMG" >/dev/null 2>&1
+	debugfs -w -R "rmdir job" "$IMG" >/dev/null 2>&1
+	"$Z" release "$IMG" >/dev/null && echo "release ok"
+	fsck_clean
+	[ "$(free_count)" = "$orig" ] && echo "free blocks equal the original" ||
+		echo "free blocks $(free_count) differ from the original $orig"
+}
