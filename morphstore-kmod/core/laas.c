@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * laas.c - load-adaptive access scheduling: seed 001 section 3.3.1.
+ *
+ * The recent-file list holds every file open now or closed within the
+ * window; it is pruned whenever the load is measured, so it never grows
+ * beyond the files touched in one window.
+ */
+#include "laas.h"
+#include "rmap.h"
+
+int morph_laas_init(struct morph_laas *l, const struct morph_laas_config *cfg,
+		    const struct morph_env *env)
+{
+	u32 i;
+
+	if (cfg->ndev < 1 || cfg->ndev > MORPH_MAX_DEVICES || !cfg->chunk ||
+	    !cfg->factor_milli)
+		return -MORPH_ERR_RANGE;
+	l->cfg = *cfg;
+	l->env = env;
+	l->recent = (struct morph_laas_file *)0;
+	for (i = 0; i < MORPH_MAX_DEVICES; i++)
+		l->dev_bound[i] = 0;
+	return 0;
+}
+
+void morph_laas_file_init(struct morph_laas_file *f)
+{
+	f->prev = f->next = (struct morph_laas_file *)0;
+	f->open_count = 0;
+	f->bound = -1;
+	f->closed_ns = 0;
+	f->tracked = 0;
+}
+
+static void unlink_recent(struct morph_laas *l, struct morph_laas_file *f)
+{
+	if (!f->tracked)
+		return;
+	if (f->prev)
+		f->prev->next = f->next;
+	else
+		l->recent = f->next;
+	if (f->next)
+		f->next->prev = f->prev;
+	f->prev = f->next = (struct morph_laas_file *)0;
+	f->tracked = 0;
+}
+
+static void unbind(struct morph_laas *l, struct morph_laas_file *f)
+{
+	if (f->bound >= 0) {
+		l->dev_bound[f->bound]--;
+		f->bound = -1;
+	}
+}
+
+void morph_laas_open(struct morph_laas *l, struct morph_laas_file *f)
+{
+	f->open_count++;
+	if (f->tracked)
+		return;
+	f->prev = (struct morph_laas_file *)0;
+	f->next = l->recent;
+	if (l->recent)
+		l->recent->prev = f;
+	l->recent = f;
+	f->tracked = 1;
+}
+
+void morph_laas_close(struct morph_laas *l, struct morph_laas_file *f)
+{
+	if (f->open_count && --f->open_count == 0) {
+		unbind(l, f);
+		f->closed_ns = l->env->now_ns(l->env->ctx);
+	}
+}
+
+void morph_laas_forget(struct morph_laas *l, struct morph_laas_file *f)
+{
+	unbind(l, f);
+	unlink_recent(l, f);
+}
+
+u32 morph_laas_load(struct morph_laas *l)
+{
+	u64 now = l->env->now_ns(l->env->ctx);
+	struct morph_laas_file *f = l->recent, *next;
+	u32 load = 0;
+
+	for (; f; f = next) {
+		next = f->next;
+		if (f->open_count || now - f->closed_ns < l->cfg.window_ns)
+			load++;
+		else
+			unlink_recent(l, f);
+	}
+	return load;
+}
+
+u32 morph_laas_threshold(const struct morph_laas *l)
+{
+	u64 t = (u64)l->cfg.factor_milli * l->cfg.ndev / 1000;
+
+	return t ? (u32)t : 1;
+}
+
+int morph_laas_striping(struct morph_laas *l)
+{
+	if (l->cfg.policy != MORPH_LAAS_ADAPTIVE)
+		return l->cfg.policy == MORPH_LAAS_STRIPE;
+	return morph_laas_load(l) < morph_laas_threshold(l);
+}
+
+/* least-loaded device of @copies; ties go to the lowest index */
+static u32 least_loaded(const struct morph_laas *l, u32 copies)
+{
+	u32 dev, best = 0, best_load = 0xffffffffu;
+
+	for (dev = 0; dev < l->cfg.ndev; dev++) {
+		if (!(copies & (1u << dev)))
+			continue;
+		if (l->dev_bound[dev] < best_load) {
+			best = dev;
+			best_load = l->dev_bound[dev];
+		}
+	}
+	return best;
+}
+
+static u32 route_bound(struct morph_laas *l, struct morph_laas_file *f,
+		       u32 copies, u64 off, u64 len,
+		       struct morph_laas_segment *seg)
+{
+	if (f->bound < 0 || !(copies & (1u << f->bound))) {
+		unbind(l, f);
+		f->bound = (int)least_loaded(l, copies);
+		l->dev_bound[f->bound]++;
+	}
+	seg->dev = (u32)f->bound;
+	seg->off = off;
+	seg->len = len;
+	return 1;
+}
+
+/*
+ * Split into at most one piece per copy, each a whole number of chunks
+ * (except at the ends of the range).  The first piece goes to the copy
+ * selected by the chunk number, so that reads smaller than two chunks
+ * alternate between copies as a reader moves through the file.
+ */
+static u32 route_split(struct morph_laas *l, u32 copies, u64 off, u64 len,
+		       struct morph_laas_segment *seg, u32 max)
+{
+	u64 chunk = l->cfg.chunk, first = off / chunk;
+	u64 nchunks = (off + len - 1) / chunk - first + 1;
+	u32 n = morph_popcount(copies), parts, p;
+	u64 base, extra, at = off, end = off + len;
+
+	parts = nchunks < n ? (u32)nchunks : n;
+	if (parts > max)
+		parts = max;
+	base = nchunks / parts;
+	extra = nchunks % parts;
+	for (p = 0; p < parts; p++) {
+		u64 stop = (first + base + (p < extra)) * chunk;
+
+		first += base + (p < extra);
+		if (stop > end || p == parts - 1)
+			stop = end;
+		seg[p].dev = morph_nth_bit(copies,
+					   (u32)((off / chunk + p) % n));
+		seg[p].off = at;
+		seg[p].len = stop - at;
+		at = stop;
+	}
+	return parts;
+}
+
+u32 morph_laas_route(struct morph_laas *l, struct morph_laas_file *f,
+		     u32 copies, u64 off, u64 len,
+		     struct morph_laas_segment *seg, u32 max)
+{
+	if (!len || !max)
+		return 0;
+	if (morph_popcount(copies) == 1) {
+		unbind(l, f);
+		seg->dev = morph_nth_bit(copies, 0);
+		seg->off = off;
+		seg->len = len;
+		return 1;
+	}
+	if (!morph_laas_striping(l))
+		return route_bound(l, f, copies, off, len, seg);
+	unbind(l, f);
+	return route_split(l, copies, off, len, seg, max);
+}

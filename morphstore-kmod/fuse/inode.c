@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * inode.c - in-memory inodes of open master files (seed 001 section 3.4.3).
+ *
+ * An inode is created at first open from MORPH_XATTR_STATE and freed at
+ * last close, when the read/write counters are written back (statistics
+ * persist on close, as in the seed).
+ *
+ * Write sessions keep replicas safe across a crash: before the first write
+ * to a file with replicas, the replicas are marked stale on disk (and that
+ * is made durable); writes then go to the master and every replica; when the
+ * last writer closes, replicas that took every write are marked fresh again.
+ * A daemon killed in between leaves them stale, so they are never served
+ * until the replicator has copied them again.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+#include "morphfs.h"
+
+static unsigned int bucket(dev_t dev, ino_t ino)
+{
+	return (unsigned int)((ino * 2654435761u) ^ dev) & 255;
+}
+
+static u64 new_id(struct morph_vol *v)
+{
+	u64 id;
+
+	do {
+		id = ((u64)v->env.random_u32(v->env.ctx) << 32) |
+		     v->env.random_u32(v->env.ctx);
+	} while (!id);
+	return id;
+}
+
+static void load_state(struct morph_vol *v, struct morph_inode *ino)
+{
+	u8 buf[MORPH_STATE_SIZE + 16];
+	ssize_t n = fgetxattr(ino->xfd, MORPH_XATTR_STATE, buf, sizeof(buf));
+	int ret;
+
+	morph_state_init(&ino->st, 0, ino->dev);
+	if (n < 0) {
+		if (errno != ENODATA)
+			morph_err("reading %s of a file on device %u (%s): %s; serving its master copy only",
+				  MORPH_XATTR_STATE, ino->dev,
+				  v->dev[ino->dev].path, strerror(errno));
+		ino->state_bad = errno != ENODATA;
+		return;
+	}
+	ret = morph_state_decode(buf, (size_t)n, v->ndev, &ino->st);
+	if (!ret && ino->st.master != ino->dev)
+		ret = -MORPH_ERR_FIELD;
+	if (ret) {
+		morph_err("file inode %llu on device %u (%s): %s: %s; serving its master copy only, not changing it",
+			  (unsigned long long)ino->key_ino, ino->dev,
+			  v->dev[ino->dev].path, MORPH_XATTR_STATE,
+			  morph_strerror(ret));
+		morph_state_init(&ino->st, 0, ino->dev);
+		ino->state_bad = 1;
+	}
+}
+
+int morph_read_state(struct morph_vol *v, u32 dev, const char *rel,
+		     struct morph_state *st)
+{
+	char *p = morph_full_path(v, dev, rel);
+	u8 buf[MORPH_STATE_SIZE + 16];
+	ssize_t n;
+
+	morph_state_init(st, 0, dev);
+	if (!p)
+		return -ENOMEM;
+	n = lgetxattr(p, MORPH_XATTR_STATE, buf, sizeof(buf));
+	free(p);
+	if (n < 0)
+		return errno == ENODATA ? 0 : -errno;
+	if (morph_state_decode(buf, (size_t)n, v->ndev, st) ||
+	    st->master != dev) {
+		morph_state_init(st, 0, dev);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* takes a reference on the inode of the open master @fd on @dev */
+int morph_inode_get(struct morph_vol *v, u32 dev, int fd,
+		    struct morph_inode **out)
+{
+	struct stat st;
+	struct morph_inode *ino, *fresh;
+	unsigned int b;
+
+	if (fstat(fd, &st))
+		return -errno;
+	b = bucket(st.st_dev, st.st_ino);
+	pthread_mutex_lock(&v->lock);
+	for (ino = v->table[b]; ino; ino = ino->next)
+		if (ino->key_dev == st.st_dev && ino->key_ino == st.st_ino) {
+			ino->refs++;
+			pthread_mutex_unlock(&v->lock);
+			*out = ino;
+			return 0;
+		}
+	pthread_mutex_unlock(&v->lock);
+
+	fresh = calloc(1, sizeof(*fresh));
+	if (!fresh)
+		return -ENOMEM;
+	fresh->key_dev = st.st_dev;
+	fresh->key_ino = st.st_ino;
+	fresh->dev = dev;
+	fresh->refs = 1;
+	{
+		/* a read-write descriptor of our own: the caller's may be
+		 * write-only, and the replicator reads through this one */
+		char self[64];
+
+		snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+		fresh->xfd = open(self, O_RDWR);
+	}
+	if (fresh->xfd < 0) {
+		free(fresh);
+		return -errno;
+	}
+	pthread_mutex_init(&fresh->mu, NULL);
+	morph_laas_file_init(&fresh->laas);
+	load_state(v, fresh);
+
+	pthread_mutex_lock(&v->lock);
+	for (ino = v->table[b]; ino; ino = ino->next)
+		if (ino->key_dev == st.st_dev && ino->key_ino == st.st_ino)
+			break;
+	if (ino) {		/* lost a race with another opener */
+		ino->refs++;
+		pthread_mutex_unlock(&v->lock);
+		close(fresh->xfd);
+		pthread_mutex_destroy(&fresh->mu);
+		free(fresh);
+		*out = ino;
+		return 0;
+	}
+	fresh->next = v->table[b];
+	v->table[b] = fresh;
+	pthread_mutex_unlock(&v->lock);
+	*out = fresh;
+	return 0;
+}
+
+int morph_inode_get_path(struct morph_vol *v, const char *rel,
+			 struct morph_inode **out)
+{
+	struct stat st;
+	int dev = morph_locate(v, rel, &st), fd, ret;
+
+	if (dev < 0)
+		return dev;
+	if (!S_ISREG(st.st_mode))
+		return -EPERM;
+	fd = openat(v->dev[dev].fd, rel, O_RDONLY | O_NOFOLLOW);
+	if (fd < 0)
+		return -errno;
+	ret = morph_inode_get(v, (u32)dev, fd, out);
+	close(fd);
+	return ret;
+}
+
+/*
+ * Write the state back: @extra_stale marks more replicas stale on disk
+ * only; @sync makes it durable before returning.
+ */
+int morph_inode_persist(struct morph_vol *v, struct morph_inode *ino,
+			u32 extra_stale, int sync)
+{
+	struct morph_state st;
+	u8 buf[MORPH_STATE_SIZE];
+
+	if (ino->state_bad)
+		return -EIO;
+	if (!ino->st.id)
+		ino->st.id = new_id(v);
+	st = ino->st;
+	st.stale |= extra_stale;
+	st.reads += ino->reads;
+	st.writes += ino->writes;
+	morph_state_encode(&st, buf);
+	if (fsetxattr(ino->xfd, MORPH_XATTR_STATE, buf, sizeof(buf), 0)) {
+		int e = errno;
+
+		morph_err("cannot write %s of inode %llu on device %u (%s): %s",
+			  MORPH_XATTR_STATE, (unsigned long long)ino->key_ino,
+			  ino->dev, v->dev[ino->dev].path, strerror(e));
+		return -e;
+	}
+	ino->st.reads = st.reads;
+	ino->st.writes = st.writes;
+	ino->reads = ino->writes = 0;
+	if (sync && fsync(ino->xfd))
+		return -errno;
+	return 0;
+}
+
+/* under ino->mu: before the first change of content in a session */
+int morph_session_begin(struct morph_vol *v, struct morph_inode *ino)
+{
+	u32 live = ino->st.mask & ~ino->st.stale;
+	int ret;
+
+	if (ino->session || !live)
+		return 0;
+	ret = morph_inode_persist(v, ino, live, 1);
+	if (ret)
+		return ret;
+	ino->session = 1;
+	ino->session_mask = live;
+	ino->failed = 0;
+	return 0;
+}
+
+/* under ino->mu: the last writer is gone */
+void morph_session_end(struct morph_vol *v, struct morph_inode *ino)
+{
+	if (!ino->session)
+		return;
+	ino->st.stale |= ino->failed;
+	ino->session = 0;
+	ino->session_mask = 0;
+	ino->failed = 0;
+	morph_inode_persist(v, ino, 0, 0);
+}
+
+void morph_inode_put(struct morph_vol *v, struct morph_inode *ino)
+{
+	struct morph_inode **pp;
+
+	pthread_mutex_lock(&v->lock);
+	if (--ino->refs) {
+		pthread_mutex_unlock(&v->lock);
+		return;
+	}
+	/* counters are written while still in the table, so that a new
+	 * opener cannot load the state without them */
+	if (ino->reads || ino->writes)
+		morph_inode_persist(v, ino, 0, 0);
+	for (pp = &v->table[bucket(ino->key_dev, ino->key_ino)]; *pp;
+	     pp = &(*pp)->next)
+		if (*pp == ino) {
+			*pp = ino->next;
+			break;
+		}
+	morph_laas_forget(&v->laas, &ino->laas);
+	pthread_mutex_unlock(&v->lock);
+	close(ino->xfd);
+	pthread_mutex_destroy(&ino->mu);
+	free(ino);
+}

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * morphfs.h - the MorphStore FUSE front end: one volume over N lower
+ * directories (layout in include/morphstore_format.h).
+ *
+ * Locking: vol->lock guards the inode table and the LAAS scheduler and is
+ * never held across I/O.  ino->mu serialises everything that changes a
+ * file's copies: writes and truncates (so every copy sees writes in the
+ * same order), write-session bookkeeping, and the replicator's commit.
+ */
+#ifndef MORPHFS_H
+#define MORPHFS_H
+
+#include <pthread.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include "../core/laas.h"
+#include "../core/rmap.h"
+#include "../include/morphstore_format.h"
+
+struct morph_dev {
+	char *path;		/* lower directory as given */
+	int fd;			/* O_PATH|O_DIRECTORY of the lower root */
+	int rep_fd;		/* its MORPH_REPLICA_DIR */
+	dev_t st_dev;
+};
+
+/* in-memory inode of an open (or pinned) master file */
+struct morph_inode {
+	struct morph_inode *next;	/* hash chain */
+	dev_t key_dev;
+	ino_t key_ino;
+	u32 dev;			/* master device */
+	int refs;			/* handles + pins, under vol->lock */
+	int xfd;			/* master, for attributes */
+	pthread_mutex_t mu;
+	struct morph_state st;		/* as last persisted (minus session) */
+	int state_bad;			/* attribute unreadable: single copy */
+	int writers;
+	int session;			/* stale marking persisted for writes */
+	u32 session_mask;		/* replicas kept in step this session */
+	u32 failed;			/* replicas that missed a write */
+	u64 gen;			/* bumped by every change of content */
+	u64 reads, writes;		/* not yet persisted */
+	struct morph_laas_file laas;	/* under vol->lock */
+};
+
+struct morph_handle {
+	struct morph_inode *ino;
+	int writable;
+	u32 copies;			/* devices with a usable copy at open */
+	int fd[MORPH_MAX_DEVICES];	/* sequential access */
+	int rfd[MORPH_MAX_DEVICES];	/* random access, for split reads */
+};
+
+struct morph_job {
+	struct morph_job *next;
+	char *rel;
+	int tries;
+};
+
+struct morph_vol {
+	u32 ndev;
+	struct morph_dev dev[MORPH_MAX_DEVICES];
+	struct morph_env env;
+	pthread_mutex_t lock;
+	struct morph_laas laas;
+	struct morph_laas_config laas_cfg;
+	struct morph_inode *table[256];
+	u32 next_dev;			/* placement turn of new files */
+	/* replicator */
+	u64 replicate_bps;		/* 0: unthrottled */
+	pthread_mutex_t qlock;
+	pthread_cond_t qcond;
+	struct morph_job *qhead, *qtail;
+	int qlen, busy, stopping;
+	pthread_t replicator;
+	/* parallel reader */
+	pthread_t *readers;
+	int nreaders;
+};
+
+extern struct morph_vol *morph_vol;
+
+#define morph_err(...) morph_log("error", __VA_ARGS__)
+#define morph_warn(...) morph_log("warning", __VA_ARGS__)
+void morph_log(const char *level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* lower.c: devices and the namespace spread over them */
+int morph_vol_open(struct morph_vol *v, const char *lower);
+const char *morph_rel(const char *path);	/* "/a/b" -> "a/b", "/" -> "." */
+int morph_reserved(const char *rel);	/* inside MORPH_DIR */
+int morph_locate(struct morph_vol *v, const char *rel, struct stat *st);
+int morph_pick_device(struct morph_vol *v);
+int morph_make_parents(struct morph_vol *v, u32 dev, const char *rel);
+char *morph_full_path(struct morph_vol *v, u32 dev, const char *rel);
+void morph_replica_name(char *buf, size_t len, u64 id, int tmp);
+u64 morph_dev_free(struct morph_vol *v, u32 dev);
+int morph_unlink_replicas(struct morph_vol *v, const struct morph_state *st);
+
+/* inode.c: the in-memory inodes, state persistence, write sessions */
+int morph_inode_get(struct morph_vol *v, u32 dev, int fd,
+		    struct morph_inode **out);
+int morph_inode_get_path(struct morph_vol *v, const char *rel,
+			 struct morph_inode **out);
+void morph_inode_put(struct morph_vol *v, struct morph_inode *ino);
+int morph_inode_persist(struct morph_vol *v, struct morph_inode *ino,
+			u32 extra_stale, int sync);
+int morph_session_begin(struct morph_vol *v, struct morph_inode *ino);
+void morph_session_end(struct morph_vol *v, struct morph_inode *ino);
+int morph_read_state(struct morph_vol *v, u32 dev, const char *rel,
+		     struct morph_state *st);
+
+/* reader.c: split reads over copies in parallel */
+int morph_readers_start(struct morph_vol *v);
+void morph_readers_stop(struct morph_vol *v);
+ssize_t morph_read_segments(struct morph_vol *v, struct morph_handle *h,
+			    char *buf, u64 off,
+			    const struct morph_laas_segment *seg, u32 n);
+
+/* replicator.c: background creation, removal and resync of replicas */
+int morph_replicator_start(struct morph_vol *v);
+void morph_replicator_stop(struct morph_vol *v);
+void morph_replicator_queue(struct morph_vol *v, const char *rel);
+int morph_replicator_pending(struct morph_vol *v);
+
+/* ops.c */
+extern const struct fuse_operations morph_ops;
+
+#endif /* MORPHFS_H */

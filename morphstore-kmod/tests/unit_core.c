@@ -1,0 +1,508 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * unit_core.c - specifications of the portable core: UDR planner, LAAS
+ * scheduler, replica map.  Runs against a fake clock and a seeded random
+ * generator so every result is reproducible.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "harness.h"
+#include "../core/udr.h"
+#include "../core/laas.h"
+#include "../core/rmap.h"
+#include "../lib/uenv.h"
+
+#define GIB (1024ull * 1024 * 1024)
+#define MIB (1024ull * 1024)
+
+static u64 fake_now;
+static u64 fake_clock(void *ctx)
+{
+	(void)ctx;
+	return fake_now;
+}
+
+static struct morph_env test_env(void)
+{
+	struct morph_env env;
+
+	morph_uenv_init(&env, 42);
+	env.now_ns = fake_clock;
+	return env;
+}
+
+/*
+ * seed 001 Figure 3.3: A is replicated first (utility 100), then C (60),
+ * then A again; B and D never.  The figure's printed second utility of A
+ * (40) cannot come from the cost formula (it needs negative writes), so A
+ * and C here are read-only files with first utilities 100 and 60; B and D
+ * are write-heavy enough that no copy has positive utility.
+ */
+static struct morph_udr_file figure33[4] = {
+	{ .size = GIB, .reads = 200, .writes = 0 },	/* A */
+	{ .size = GIB, .reads = 30, .writes = 20 },	/* B */
+	{ .size = GIB, .reads = 120, .writes = 0 },	/* C */
+	{ .size = GIB, .reads = 8, .writes = 4 },	/* D */
+};
+
+static int plan(struct morph_udr_file *f, u32 n, u32 ndev, u64 cap,
+		struct morph_udr_step *steps, u32 *nsteps, u64 *used)
+{
+	struct morph_env env = test_env();
+
+	return morph_udr_plan(&env, f, n, ndev, cap, steps, nsteps, used);
+}
+
+TEST(udr_figure33_replicates_A_then_C_then_A)
+{
+	struct morph_udr_file f[4];
+	struct morph_udr_step s[16];
+	u32 n;
+	u64 used;
+
+	memcpy(f, figure33, sizeof(f));
+	CHECK_EQ(plan(f, 4, 4, 3 * GIB, s, &n, &used), 0);
+	CHECK_EQ(n, 3);
+	CHECK_EQ(s[0].file, 0);
+	CHECK_EQ(s[0].replicas, 2);
+	CHECK_EQ(s[0].utility.num / s[0].utility.den, 100);
+	CHECK_EQ(s[1].file, 2);
+	CHECK_EQ(s[1].utility.num / s[1].utility.den, 60);
+	CHECK_EQ(s[2].file, 0);
+	CHECK_EQ(s[2].replicas, 3);
+	CHECK_EQ(f[1].replicas, 1);
+	CHECK_EQ(f[3].replicas, 1);
+	CHECK_EQ(used, 3 * GIB);
+}
+
+TEST(udr_figure33_never_replicates_B_or_D_even_with_unlimited_capacity)
+{
+	struct morph_udr_file f[4];
+	struct morph_udr_step s[16];
+	static const u32 want[6] = { 0, 2, 0, 2, 0, 2 };
+	u32 n, i;
+	u64 used;
+
+	memcpy(f, figure33, sizeof(f));
+	CHECK_EQ(plan(f, 4, 4, 100 * GIB, s, &n, &used), 0);
+	CHECK_EQ(n, 6);
+	for (i = 0; i < n; i++)
+		CHECK_EQ(s[i].file, want[i]);
+	CHECK_EQ(f[0].replicas, 4);
+	CHECK_EQ(f[2].replicas, 4);
+	CHECK_EQ(f[1].replicas, 1);
+	CHECK_EQ(f[3].replicas, 1);
+	/* utilities never increase along the plan */
+	for (i = 1; i < n; i++)
+		CHECK(morph_utility_cmp(s[i].utility, s[i - 1].utility) <= 0);
+}
+
+TEST(udr_stops_when_capacity_runs_out_and_never_exceeds_it)
+{
+	struct morph_udr_file f[4];
+	struct morph_udr_step s[16];
+	u32 n;
+	u64 used;
+
+	memcpy(f, figure33, sizeof(f));
+	CHECK_EQ(plan(f, 4, 4, 2 * GIB + GIB / 2, s, &n, &used), 0);
+	CHECK_EQ(n, 2);
+	CHECK_EQ(used, 2 * GIB);
+	CHECK_EQ(f[0].replicas, 2);
+	CHECK_EQ(f[2].replicas, 2);
+}
+
+TEST(udr_skips_a_file_too_big_for_the_rest_of_the_budget_but_fills_it_with_smaller_ones)
+{
+	struct morph_udr_file f[2] = {
+		{ .size = 10 * GIB, .reads = 1000 },
+		{ .size = GIB, .reads = 10 },
+	};
+	struct morph_udr_step s[8];
+	u32 n;
+	u64 used;
+
+	CHECK_EQ(plan(f, 2, 4, 5 * GIB, s, &n, &used), 0);
+	CHECK_EQ(f[0].replicas, 1);
+	CHECK_EQ(f[1].replicas, 4);
+	CHECK_EQ(n, 3);
+	CHECK(used <= 5 * GIB);
+}
+
+TEST(udr_zero_capacity_plans_nothing)
+{
+	struct morph_udr_file f[4];
+	struct morph_udr_step s[16];
+	u32 n;
+	u64 used;
+
+	memcpy(f, figure33, sizeof(f));
+	CHECK_EQ(plan(f, 4, 4, 0, s, &n, &used), 0);
+	CHECK_EQ(n, 0);
+	CHECK_EQ(f[0].replicas, 1);
+}
+
+TEST(udr_write_heavy_files_get_no_replica)
+{
+	struct morph_udr_file f[3] = {
+		{ .size = 1, .reads = 10, .writes = 5 },	/* 10/2 - 5 = 0 */
+		{ .size = 1, .reads = 0, .writes = 1 },
+		{ .size = 1, .reads = 0, .writes = 0 },
+	};
+	struct morph_udr_step s[8];
+	u32 n;
+	u64 used;
+
+	CHECK_EQ(plan(f, 3, 4, 1000, s, &n, &used), 0);
+	CHECK_EQ(n, 0);
+	CHECK_EQ(used, 0);
+}
+
+TEST(udr_terminates_with_at_most_ndev_copies_per_file)
+{
+	struct morph_udr_file f[64];
+	struct morph_udr_step s[64 * 7];
+	u32 n, i;
+	u64 used;
+
+	for (i = 0; i < 64; i++) {
+		f[i].size = 0;		/* free copies: only ndev stops it */
+		f[i].reads = ~0ull;	/* clamped, no overflow */
+		f[i].writes = i % 3;
+	}
+	CHECK_EQ(plan(f, 64, 8, 1, s, &n, &used), 0);
+	CHECK_EQ(n, 64 * 7);
+	for (i = 0; i < 64; i++)
+		CHECK_EQ(f[i].replicas, 8);
+}
+
+TEST(udr_equal_utilities_are_decided_in_input_order)
+{
+	struct morph_udr_file f[3] = {
+		{ .size = 1, .reads = 50 },
+		{ .size = 1, .reads = 50 },
+		{ .size = 1, .reads = 50 },
+	};
+	struct morph_udr_step s[8];
+	u32 n;
+	u64 used;
+
+	CHECK_EQ(plan(f, 3, 2, 2, s, &n, &used), 0);
+	CHECK_EQ(n, 2);
+	CHECK_EQ(s[0].file, 0);
+	CHECK_EQ(s[1].file, 1);
+	CHECK_EQ(f[2].replicas, 1);
+}
+
+TEST(udr_rejects_a_device_count_out_of_range)
+{
+	struct morph_udr_file f[1] = { { .size = 1, .reads = 5 } };
+	struct morph_udr_step s[64];
+	u32 n;
+	u64 used;
+
+	CHECK_EQ(plan(f, 1, 0, 10, s, &n, &used), -MORPH_ERR_RANGE);
+	CHECK_EQ(plan(f, 1, MORPH_MAX_DEVICES + 1, 10, s, &n, &used),
+		 -MORPH_ERR_RANGE);
+}
+
+TEST(udr_utility_is_the_cost_difference_of_algorithm1_line3)
+{
+	/* reads/R + writes*R: R=2 -> 3: 60/2 + 2*2 - (60/3 + 2*3) = 8 */
+	struct morph_utility u = morph_udr_utility(60, 2, 2);
+
+	CHECK_EQ(u.num * 1, 60 - 2 * 6);
+	CHECK_EQ(u.den, 6);
+	CHECK_EQ(u.num / u.den, 8);
+}
+
+/* ---- LAAS ---- */
+
+static struct morph_env laas_env;
+
+static void laas_setup(struct morph_laas *l, u32 ndev,
+		       enum morph_laas_policy policy)
+{
+	struct morph_laas_config cfg = {
+		.ndev = ndev, .factor_milli = 1000, .window_ns = 1000000000ull,
+		.chunk = 256 * 1024, .policy = policy,
+	};
+
+	laas_env = test_env();
+	fake_now = 1000000000000ull;
+	morph_laas_init(l, &cfg, &laas_env);
+}
+
+TEST(laas_threshold_is_factor_times_devices)
+{
+	struct morph_laas l;
+	struct morph_laas_config cfg = {
+		.ndev = 4, .factor_milli = 1500, .window_ns = 1, .chunk = 4096,
+	};
+
+	laas_env = test_env();
+	CHECK_EQ(morph_laas_init(&l, &cfg, &laas_env), 0);
+	CHECK_EQ(morph_laas_threshold(&l), 6);
+	cfg.chunk = 0;
+	CHECK_EQ(morph_laas_init(&l, &cfg, &laas_env), -MORPH_ERR_RANGE);
+}
+
+TEST(laas_low_load_splits_a_large_read_evenly_over_the_copies)
+{
+	struct morph_laas l;
+	struct morph_laas_file f;
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
+	u32 n;
+
+	laas_setup(&l, 4, MORPH_LAAS_ADAPTIVE);
+	morph_laas_file_init(&f);
+	morph_laas_open(&l, &f);
+	n = morph_laas_route(&l, &f, 0x5, 0, 1 * MIB, seg, MORPH_MAX_DEVICES);
+	CHECK_EQ(n, 2);
+	CHECK_EQ(seg[0].dev, 0);
+	CHECK_EQ(seg[0].off, 0);
+	CHECK_EQ(seg[0].len, MIB / 2);
+	CHECK_EQ(seg[1].dev, 2);
+	CHECK_EQ(seg[1].off, MIB / 2);
+	CHECK_EQ(seg[1].len, MIB / 2);
+	CHECK_EQ(f.bound, -1);
+}
+
+TEST(laas_small_reads_alternate_between_copies_by_chunk)
+{
+	struct morph_laas l;
+	struct morph_laas_file f;
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
+
+	laas_setup(&l, 4, MORPH_LAAS_ADAPTIVE);
+	morph_laas_file_init(&f);
+	morph_laas_open(&l, &f);
+	CHECK_EQ(morph_laas_route(&l, &f, 0x3, 0, 4096, seg, 32), 1);
+	CHECK_EQ(seg[0].dev, 0);
+	CHECK_EQ(morph_laas_route(&l, &f, 0x3, 256 * 1024, 4096, seg, 32), 1);
+	CHECK_EQ(seg[0].dev, 1);
+}
+
+TEST(laas_segments_cover_any_range_exactly_and_only_use_copies)
+{
+	struct morph_laas l;
+	struct morph_laas_file f;
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
+	u32 i, n, k;
+
+	laas_setup(&l, 8, MORPH_LAAS_STRIPE);
+	morph_laas_file_init(&f);
+	srand(7);
+	for (i = 0; i < 5000; i++) {
+		u32 copies = (u32)rand() & 0xff;
+		u64 off = (u64)rand() % (64 * MIB), len = 1 + (u64)rand() % (8 * MIB);
+		u64 at = off;
+
+		if (!copies)
+			copies = 1;
+		n = morph_laas_route(&l, &f, copies, off, len, seg, 32);
+		CHECK(n >= 1 && n <= morph_popcount(copies));
+		for (k = 0; k < n; k++) {
+			CHECK_EQ(seg[k].off, at);
+			CHECK(seg[k].len > 0);
+			CHECK(copies & (1u << seg[k].dev));
+			at += seg[k].len;
+		}
+		CHECK_EQ(at, off + len);
+	}
+}
+
+TEST(laas_at_threshold_binds_files_to_least_loaded_devices)
+{
+	struct morph_laas l;
+	struct morph_laas_file f[4];
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
+	u32 i;
+
+	laas_setup(&l, 4, MORPH_LAAS_ADAPTIVE);
+	for (i = 0; i < 4; i++) {
+		morph_laas_file_init(&f[i]);
+		morph_laas_open(&l, &f[i]);
+	}
+	CHECK_EQ(morph_laas_load(&l), 4);
+	CHECK(!morph_laas_striping(&l));
+	/* all four files have copies on devices 1 and 2 */
+	CHECK_EQ(morph_laas_route(&l, &f[0], 0x6, 0, MIB, seg, 32), 1);
+	CHECK_EQ(seg[0].dev, 1);
+	CHECK_EQ(seg[0].len, MIB);
+	CHECK_EQ(morph_laas_route(&l, &f[1], 0x6, 0, MIB, seg, 32), 1);
+	CHECK_EQ(seg[0].dev, 2);
+	CHECK_EQ(morph_laas_route(&l, &f[2], 0x6, 0, MIB, seg, 32), 1);
+	CHECK_EQ(seg[0].dev, 1);
+	/* a bound file stays on its device while open */
+	CHECK_EQ(morph_laas_route(&l, &f[0], 0x6, 5 * MIB, MIB, seg, 32), 1);
+	CHECK_EQ(seg[0].dev, 1);
+	CHECK_EQ(l.dev_bound[1], 2);
+	CHECK_EQ(l.dev_bound[2], 1);
+	morph_laas_close(&l, &f[0]);
+	CHECK_EQ(l.dev_bound[1], 1);
+	CHECK_EQ(f[0].bound, -1);
+}
+
+TEST(laas_closed_files_count_as_load_until_the_window_passes)
+{
+	struct morph_laas l;
+	struct morph_laas_file f[5];
+	u32 i;
+
+	laas_setup(&l, 4, MORPH_LAAS_ADAPTIVE);
+	for (i = 0; i < 5; i++) {
+		morph_laas_file_init(&f[i]);
+		morph_laas_open(&l, &f[i]);
+		morph_laas_close(&l, &f[i]);
+	}
+	CHECK_EQ(morph_laas_load(&l), 5);
+	CHECK(!morph_laas_striping(&l));
+	fake_now += 999999999ull;
+	CHECK_EQ(morph_laas_load(&l), 5);
+	fake_now += 2;
+	CHECK_EQ(morph_laas_load(&l), 0);
+	CHECK(morph_laas_striping(&l));
+	/* reopening one file counts it once */
+	morph_laas_open(&l, &f[0]);
+	morph_laas_open(&l, &f[0]);
+	CHECK_EQ(morph_laas_load(&l), 1);
+}
+
+TEST(laas_forced_policies_ignore_load)
+{
+	struct morph_laas l;
+	struct morph_laas_file f;
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
+
+	laas_setup(&l, 4, MORPH_LAAS_MIRROR);
+	morph_laas_file_init(&f);
+	morph_laas_open(&l, &f);
+	CHECK_EQ(morph_laas_route(&l, &f, 0xf, 0, 4 * MIB, seg, 32), 1);
+	laas_setup(&l, 4, MORPH_LAAS_STRIPE);
+	for (fake_now = 0; fake_now < 100; fake_now++)
+		morph_laas_open(&l, &f);
+	CHECK_EQ(morph_laas_route(&l, &f, 0xf, 0, 4 * MIB, seg, 32), 4);
+}
+
+TEST(laas_single_copy_files_read_their_only_device)
+{
+	struct morph_laas l;
+	struct morph_laas_file f;
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
+
+	laas_setup(&l, 4, MORPH_LAAS_STRIPE);
+	morph_laas_file_init(&f);
+	CHECK_EQ(morph_laas_route(&l, &f, 0x8, 0, 4 * MIB, seg, 32), 1);
+	CHECK_EQ(seg[0].dev, 3);
+}
+
+/* ---- replica map ---- */
+
+TEST(rmap_state_round_trips_through_its_48_byte_encoding)
+{
+	struct morph_state a, b;
+	u8 buf[MORPH_STATE_SIZE];
+
+	morph_state_init(&a, 0x0123456789abcdefull, 2);
+	a.wanted = 3;
+	a.mask = 0x9;
+	a.stale = 0x8;
+	a.reads = 1ull << 41;
+	a.writes = 77;
+	morph_state_encode(&a, buf);
+	CHECK_EQ(buf[0], 1);
+	CHECK_EQ(buf[2], 48);
+	CHECK_EQ(buf[24], 0xef);	/* little-endian id */
+	CHECK_EQ(morph_state_decode(buf, sizeof(buf), 4, &b), 0);
+	CHECK(a.wanted == b.wanted && a.master == b.master &&
+	      a.mask == b.mask && a.stale == b.stale && a.flags == b.flags &&
+	      a.id == b.id && a.reads == b.reads && a.writes == b.writes);
+	CHECK_EQ(morph_state_readable(&b), 0x5);
+	CHECK_EQ(morph_state_copies(&b), 2);
+}
+
+TEST(rmap_decode_rejects_short_unknown_and_inconsistent_states)
+{
+	struct morph_state a, b;
+	u8 buf[MORPH_STATE_SIZE];
+
+	morph_state_init(&a, 1, 0);
+	morph_state_encode(&a, buf);
+	CHECK_EQ(morph_state_decode(buf, 20, 4, &b), -MORPH_ERR_SHORT);
+	buf[0] = 9;
+	CHECK_EQ(morph_state_decode(buf, sizeof(buf), 4, &b), -MORPH_ERR_VERSION);
+	a.master = 4;
+	morph_state_encode(&a, buf);
+	CHECK_EQ(morph_state_decode(buf, sizeof(buf), 4, &b), -MORPH_ERR_FIELD);
+	a.master = 0;
+	a.mask = 0x1;	/* a replica on the master's own device */
+	morph_state_encode(&a, buf);
+	CHECK_EQ(morph_state_decode(buf, sizeof(buf), 4, &b), -MORPH_ERR_FIELD);
+	a.mask = 0x2;
+	a.stale = 0x4;	/* stale replica that does not exist */
+	morph_state_encode(&a, buf);
+	CHECK_EQ(morph_state_decode(buf, sizeof(buf), 4, &b), -MORPH_ERR_FIELD);
+	CHECK(strstr(morph_strerror(-MORPH_ERR_FIELD), "out of range"));
+}
+
+TEST(rmap_new_replicas_go_to_random_devices_without_a_copy)
+{
+	struct morph_env env = test_env();
+	struct morph_state st;
+	u32 seen = 0, i;
+
+	morph_state_init(&st, 1, 1);
+	st.mask = 0x4;
+	for (i = 0; i < 200; i++) {
+		int d = morph_rmap_pick_new(&st, 5, 0xffffffffu, &env);
+
+		CHECK(d == 0 || d == 3 || d == 4);
+		seen |= 1u << d;
+	}
+	CHECK_EQ(seen, 0x19);
+	CHECK_EQ(morph_rmap_pick_new(&st, 5, 0x6, &env), -MORPH_ERR_NODEV);
+}
+
+TEST(rmap_drops_stale_replicas_first)
+{
+	struct morph_state st;
+
+	morph_state_init(&st, 1, 0);
+	CHECK_EQ(morph_rmap_pick_drop(&st), -MORPH_ERR_NODEV);
+	st.mask = 0xe;
+	CHECK_EQ(morph_rmap_pick_drop(&st), 3);
+	st.stale = 0x2;
+	CHECK_EQ(morph_rmap_pick_drop(&st), 1);
+}
+
+#define T(x) { #x, x }
+static const struct morph_test tests[] = {
+	T(udr_figure33_replicates_A_then_C_then_A),
+	T(udr_figure33_never_replicates_B_or_D_even_with_unlimited_capacity),
+	T(udr_stops_when_capacity_runs_out_and_never_exceeds_it),
+	T(udr_skips_a_file_too_big_for_the_rest_of_the_budget_but_fills_it_with_smaller_ones),
+	T(udr_zero_capacity_plans_nothing),
+	T(udr_write_heavy_files_get_no_replica),
+	T(udr_terminates_with_at_most_ndev_copies_per_file),
+	T(udr_equal_utilities_are_decided_in_input_order),
+	T(udr_rejects_a_device_count_out_of_range),
+	T(udr_utility_is_the_cost_difference_of_algorithm1_line3),
+	T(laas_threshold_is_factor_times_devices),
+	T(laas_low_load_splits_a_large_read_evenly_over_the_copies),
+	T(laas_small_reads_alternate_between_copies_by_chunk),
+	T(laas_segments_cover_any_range_exactly_and_only_use_copies),
+	T(laas_at_threshold_binds_files_to_least_loaded_devices),
+	T(laas_closed_files_count_as_load_until_the_window_passes),
+	T(laas_forced_policies_ignore_load),
+	T(laas_single_copy_files_read_their_only_device),
+	T(rmap_state_round_trips_through_its_48_byte_encoding),
+	T(rmap_decode_rejects_short_unknown_and_inconsistent_states),
+	T(rmap_new_replicas_go_to_random_devices_without_a_copy),
+	T(rmap_drops_stale_replicas_first),
+};
+
+int main(void)
+{
+	return morph_run_tests(tests, (int)(sizeof(tests) / sizeof(tests[0])));
+}
