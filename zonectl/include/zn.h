@@ -32,7 +32,6 @@ enum zn_err {
 	ZN_EIO = 7,		/* read/write/fsync failed */
 	ZN_ECORRUPT = 8,	/* bad checksum or inconsistent fs: run e2fsck */
 	ZN_ESTATE = 9,		/* operation does not fit the current state */
-	ZN_ENOSPACE = 10,	/* allowed area cannot hold what is asked */
 	ZN_ERRMAX
 };
 

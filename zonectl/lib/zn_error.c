@@ -30,7 +30,6 @@ static const struct {
 			  "run 'e2fsck -f DEV' before using zonectl" },
 	[ZN_ESTATE] = { "operation does not fit the current state",
 			"run 'zonectl status DEV'" },
-	[ZN_ENOSPACE] = { "not enough room", "choose a larger area" },
 };
 
 const char *zn_strerror(int err)
