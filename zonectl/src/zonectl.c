@@ -515,9 +515,7 @@ static const char monitor_help[] =
 "file system does not steer the ext4 driver, so DEV must be unmounted\n"
 "between checks; --mount DIR is refused while DIR is mounted (docs/zone.md).\n";
 
-int zn_monitor_tick(struct opts *o, uint64_t expand_below, uint64_t shrink_above);
-
-int zn_monitor_tick(struct opts *o, uint64_t expand_below, uint64_t shrink_above)
+static int monitor_tick(struct opts *o, uint64_t expand_below, uint64_t shrink_above)
 {
 	struct zn_fs fs;
 	struct zn_journal j;
@@ -644,7 +642,7 @@ static int cmd_monitor(int argc, char **argv)
 			ts.tv_nsec = (long)((interval - (double)ts.tv_sec) * 1e9);
 			nanosleep(&ts, NULL);
 		}
-		err = zn_monitor_tick(&o, eb, sa);
+		err = monitor_tick(&o, eb, sa);
 		if (err)
 			return err;
 	}
@@ -808,6 +806,7 @@ static int cmd_bench(int argc, char **argv)
 	const char *env = getenv("ZONECTL_BENCH");
 	char *slash;
 
+	(void)argc;
 	if (env) {
 		snprintf(script, sizeof(script), "%s", env);
 	} else {
@@ -822,7 +821,6 @@ static int cmd_bench(int argc, char **argv)
 	argv[0] = script;
 	execv(script, argv);
 	return zn_fail(ZN_EIO, "bench: cannot run %s (%s)", script, strerror(errno));
-	(void)argc;
 }
 
 /* ---- main ----------------------------------------------------------- */
