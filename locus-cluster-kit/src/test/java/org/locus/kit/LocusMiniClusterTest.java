@@ -8,6 +8,7 @@ import java.io.File;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
@@ -19,9 +20,12 @@ import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.locus.kit.net.LocalAddressSocketFactory;
 
 /** The kit's HDFS side: distinct hosts, typed volumes, racks, client configuration. */
 class LocusMiniClusterTest {
@@ -100,15 +104,31 @@ class LocusMiniClusterTest {
   }
 
   @Test
+  void withoutLocusKeysNoLocusClassDecidesAnything() throws Exception {
+    assertEquals(BlockPlacementPolicyDefault.class, cluster.getDfsCluster().getNamesystem()
+        .getBlockManager().getBlockPlacementPolicy().getClass());
+    for (Map.Entry<String, String> e : cluster.getConfiguration()) {
+      assertFalse(e.getValue().contains("org.locus"), "client/NameNode key " + e.getKey());
+    }
+    // Each DataNode carries exactly one kit class: the socket factory that gives its NameNode
+    // RPCs its own source address. It decides nothing about data.
+    for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
+      for (Map.Entry<String, String> e : dn.getConf()) {
+        if (e.getValue().contains("org.locus")) {
+          assertEquals("hadoop.rpc.socket.factory.class.DatanodeProtocolPB", e.getKey());
+          assertEquals(LocalAddressSocketFactory.class.getName(), e.getValue());
+        }
+      }
+    }
+  }
+
+  @Test
   void writtenClientConfigurationReachesTheCluster() throws Exception {
     File confDir = new File(BASE, "client-conf");
     cluster.writeClientConfiguration(confDir);
-    Configuration client = new Configuration(false);
     for (String site : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml",
         "mapred-site.xml")) {
-      File f = new File(confDir, site);
-      assertTrue(f.isFile(), site + " written");
-      client.addResource(new org.apache.hadoop.fs.Path(f.toURI()));
+      assertTrue(new File(confDir, site).isFile(), site + " written");
     }
     Configuration merged = new Configuration();
     merged.addResource(new Path(new File(confDir, "core-site.xml").toURI()));

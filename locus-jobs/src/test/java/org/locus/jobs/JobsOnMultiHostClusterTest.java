@@ -1,6 +1,7 @@
 package org.locus.jobs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,12 +12,14 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -113,6 +116,18 @@ class JobsOnMultiHostClusterTest {
   }
 
   @Test
+  void withoutLocusKeysYarnRunsOnlyStockServices() {
+    for (int i = 0; i < 4; i++) {
+      Configuration nm = cluster.getYarnCluster().getNodeManager(i).getConfig();
+      assertEquals(List.of("mapreduce_shuffle"), List.copyOf(nm.getTrimmedStringCollection(
+          "yarn.nodemanager.aux-services")));
+      for (Map.Entry<String, String> e : nm) {
+        assertFalse(e.getValue().contains("org.locus"), "NodeManager key " + e.getKey());
+      }
+    }
+  }
+
+  @Test
   void grepRefusesAnInvalidPatternBeforeSubmitting() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Grep.createSearch(cluster.getConfiguration(), INPUT, new Path("/out/bad"),
@@ -153,7 +168,7 @@ class JobsOnMultiHostClusterTest {
     }
   }
 
-  private static java.util.List<String> readLines(Path file) throws IOException {
+  private static List<String> readLines(Path file) throws IOException {
     try (BufferedReader in = new BufferedReader(
         new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
       return in.lines().toList();

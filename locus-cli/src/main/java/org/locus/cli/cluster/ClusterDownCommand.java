@@ -1,0 +1,98 @@
+package org.locus.cli.cluster;
+
+import java.io.File;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.locus.cli.Console;
+import org.locus.cli.LocusException;
+import org.locus.cli.OptionsCommand;
+import org.locus.cli.UsageException;
+
+/**
+ * {@code locus cluster down}: stops the cluster in DIR and every process it started (YARN
+ * containers included). The cluster process gets SIGTERM and stops its daemons in order; what
+ * is still alive after the grace period is killed.
+ */
+public final class ClusterDownCommand extends OptionsCommand {
+  private static final long GRACE_SECONDS = 90;
+
+  public ClusterDownCommand() {
+    super("locus cluster down");
+  }
+
+  @Override
+  public String name() {
+    return "down";
+  }
+
+  @Override
+  public String summary() {
+    return "stop the cluster in DIR and every process it started";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options().addOption(Option.builder().longOpt("dir").hasArg().argName("DIR")
+        .desc("the directory given to 'locus cluster up'; required").build());
+  }
+
+  @Override
+  protected String usageArguments() {
+    return "--dir DIR";
+  }
+
+  @Override
+  protected int execute(CommandLine line, Console console) throws Exception {
+    if (!line.hasOption("dir")) {
+      throw new UsageException("--dir DIR is required");
+    }
+    ClusterDirectory dir = new ClusterDirectory(new File(line.getOptionValue("dir")));
+    if (!dir.isLive()) {
+      console.out().println("cluster in " + dir.root() + ": already down");
+      return 0;
+    }
+    long pid = dir.pid().orElseThrow(() -> new LocusException("the cluster in " + dir.root()
+        + " is running but " + dir.pidFile() + " is missing; stop its process by hand"));
+    Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+    if (handle.isEmpty()) {
+      throw new LocusException("the cluster in " + dir.root() + " holds its lock but pid "
+          + pid + " is not running; is " + dir.pidFile() + " stale?");
+    }
+    long start = System.nanoTime();
+    // Containers are re-parented once the cluster process is gone: list them first.
+    List<ProcessHandle> descendants = handle.get().descendants().toList();
+    console.err().printf("stopping the cluster in %s (pid %d)%n", dir.root(), pid);
+    handle.get().destroy();
+    boolean exited = awaitExit(handle.get(), GRACE_SECONDS, console);
+    if (!exited) {
+      console.err().println("  the cluster did not stop within " + GRACE_SECONDS
+          + " s; killing it");
+      handle.get().destroyForcibly();
+      awaitExit(handle.get(), 10, console);
+    }
+    for (ProcessHandle child : descendants) {
+      if (child.isAlive()) {
+        child.destroyForcibly();
+        awaitExit(child, 10, console);
+      }
+    }
+    console.out().printf("cluster in %s: stopped in %.1f s%n", dir.root(),
+        (System.nanoTime() - start) / 1e9);
+    return 0;
+  }
+
+  private static boolean awaitExit(ProcessHandle process, long seconds, Console console)
+      throws Exception {
+    try {
+      process.onExit().get(seconds, TimeUnit.SECONDS);
+      return true;
+    } catch (java.util.concurrent.TimeoutException e) {
+      return !process.isAlive();
+    }
+  }
+}

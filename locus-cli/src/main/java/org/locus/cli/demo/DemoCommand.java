@@ -1,0 +1,178 @@
+package org.locus.cli.demo;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.fs.FileUtil;
+import org.locus.cli.Console;
+import org.locus.cli.OptionsCommand;
+import org.locus.cli.TextTable;
+import org.locus.jobs.Grep;
+import org.locus.jobs.JobOutcome;
+import org.locus.jobs.WordCount;
+import org.locus.jobs.data.ZipfTextGenerator;
+import org.locus.kit.ClusterNode;
+import org.locus.kit.LocusMiniCluster;
+
+/**
+ * {@code locus demo}: the README's main job. Brings up a 4-node embedded cluster (each node on
+ * its own host), loads a generated Zipf text corpus, runs WordCount and Grep, and prints where
+ * the blocks live, how many maps ran data-local and how long each job took; then stops the
+ * cluster.
+ */
+public final class DemoCommand extends OptionsCommand {
+  private static final int NODES = 4;
+  private static final long BLOCK_SIZE = 512 * 1024;
+
+  public DemoCommand() {
+    super("locus demo");
+  }
+
+  @Override
+  public String name() {
+    return "demo";
+  }
+
+  @Override
+  public String summary() {
+    return "bring up a 4-node embedded cluster, run WordCount and Grep on a generated corpus,"
+        + " report block placement, locality and time, stop the cluster";
+  }
+
+  @Override
+  protected Options options() {
+    Options options = new Options();
+    options.addOption(Option.builder().longOpt("dir").hasArg().argName("DIR")
+        .desc("working directory (default: a fresh temporary directory, removed afterwards)")
+        .build());
+    options.addOption(Option.builder().longOpt("files").hasArg().argName("N")
+        .desc("corpus files (default 4)").build());
+    options.addOption(Option.builder().longOpt("file-kib").hasArg().argName("KIB")
+        .desc("size of each corpus file in KiB (default 1024)").build());
+    return options;
+  }
+
+  @Override
+  protected String usageArguments() {
+    return "[--dir DIR] [--files N] [--file-kib KIB]";
+  }
+
+  @Override
+  protected int execute(CommandLine line, Console console) throws Exception {
+    int files = intOption(line, "files", 4, 1, 1000);
+    int fileKib = intOption(line, "file-kib", 1024, 64, 1024 * 1024);
+    boolean temporary = !line.hasOption("dir");
+    File dir = temporary ? Files.createTempDirectory("locus-demo").toFile()
+        : new File(line.getOptionValue("dir"));
+    long start = System.nanoTime();
+    Progress progress = new Progress(console, start);
+    try {
+      progress.step("starting a " + NODES + "-node embedded cluster with YARN in " + dir);
+      try (LocusMiniCluster cluster = LocusMiniCluster.builder(new File(dir, "cluster"))
+          .nodes(NODES)
+          .volumes(StorageType.DISK)
+          .yarn(true)
+          .set("dfs.blocksize", Long.toString(BLOCK_SIZE))
+          .set("dfs.replication", "2")
+          .start()) {
+        run(cluster, files, fileKib * 1024L, console, progress);
+        progress.step("stopping the cluster");
+      }
+    } finally {
+      if (temporary) {
+        FileUtil.fullyDelete(dir);
+      }
+    }
+    console.out().printf("%ndemo finished in %s%n",
+        TextTable.seconds((System.nanoTime() - start) / 1_000_000));
+    return 0;
+  }
+
+  private static void run(LocusMiniCluster cluster, int files, long fileBytes, Console console,
+      Progress progress) throws Exception {
+    FileSystem fs = cluster.getFileSystem();
+    Path corpus = new Path("/demo/corpus");
+    progress.step("writing a Zipf text corpus: " + files + " files of "
+        + TextTable.bytes(fileBytes));
+    long bytes = new ZipfTextGenerator(5000, 1.0, 42).write(fs, corpus, files, fileBytes);
+
+    Configuration conf = cluster.getConfiguration();
+    List<JobOutcome> outcomes = new ArrayList<>();
+    progress.step("running WordCount");
+    outcomes.add(JobOutcome.run(WordCount.create(conf, corpus, new Path("/demo/wordcount"), 2),
+        false));
+    progress.step("running Grep (search and sort)");
+    Path counts = new Path("/demo/grep-counts");
+    outcomes.add(JobOutcome.run(Grep.createSearch(conf, corpus, counts, "\\bw1[0-9a-z]\\b", 2),
+        false));
+    outcomes.add(JobOutcome.run(Grep.createSort(conf, counts, new Path("/demo/grep")), false));
+
+    console.out().println();
+    console.out().printf("Locus demo: %d-node embedded cluster, corpus %s in %d files,"
+        + " block size %s, replication 2%n", cluster.nodes().size(), TextTable.bytes(bytes),
+        files, TextTable.bytes(BLOCK_SIZE));
+    console.out().println();
+    console.out().println("Where blocks live (replicas per host)");
+    printPlacement(cluster, fs, corpus, console);
+    console.out().println();
+    console.out().println("Jobs");
+    TextTable jobs = new TextTable("JOB", "RESULT", "WALL", "MAPS", "DATA-LOCAL", "RACK-LOCAL",
+        "SHUFFLE");
+    for (JobOutcome o : outcomes) {
+      jobs.row(o.name(), o.succeeded() ? "ok" : "FAILED", TextTable.seconds(o.wallMillis()),
+          o.totalMaps(), o.dataLocalMaps(), o.rackLocalMaps(), TextTable.bytes(o.shuffleBytes()));
+    }
+    jobs.print(console.out(), "  ");
+  }
+
+  private static void printPlacement(LocusMiniCluster cluster, FileSystem fs, Path corpus,
+      Console console) throws IOException {
+    Map<String, long[]> perHost = new TreeMap<>();
+    for (ClusterNode node : cluster.nodes()) {
+      perHost.put(node.host(), new long[2]);
+    }
+    for (FileStatus file : fs.listStatus(corpus)) {
+      for (BlockLocation block : fs.getFileBlockLocations(file, 0, file.getLen())) {
+        for (String host : block.getHosts()) {
+          long[] tally = perHost.computeIfAbsent(host, h -> new long[2]);
+          tally[0]++;
+          tally[1] += block.getLength();
+        }
+      }
+    }
+    TextTable table = new TextTable("HOST", "REPLICAS", "BYTES");
+    perHost.forEach((host, tally) -> table.row(host, tally[0], TextTable.bytes(tally[1])));
+    table.print(console.out(), "  ");
+  }
+
+  /** Numbered progress lines with elapsed time, on the error stream. */
+  private static final class Progress {
+    private final Console console;
+    private final long start;
+    private int step;
+
+    Progress(Console console, long start) {
+      this.console = console;
+      this.start = start;
+    }
+
+    void step(String what) {
+      step++;
+      console.err().printf("[%5.1f s] %d. %s%n", (System.nanoTime() - start) / 1e9, step, what);
+    }
+  }
+}

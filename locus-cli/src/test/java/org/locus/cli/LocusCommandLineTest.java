@@ -1,0 +1,154 @@
+package org.locus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Command-line handling that needs no cluster: help, usage errors, refusals. */
+class LocusCommandLineTest {
+  @TempDir
+  File tmp;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"--help", "cluster --help", "cluster up --help",
+      "cluster status --help", "cluster down --help", "fs --help", "fsck --help",
+      "job --help", "job wordcount --help", "job grep --help", "demo --help"})
+  void everyCommandAnswersHelpWithUsageAndExitZero(String words) {
+    CliRun run = CliRun.inProcess(words.split(" "));
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(run.out().startsWith("usage: locus"), run.toString());
+  }
+
+  @Test
+  void unknownCommandIsAUsageError() {
+    CliRun run = CliRun.inProcess("clutser", "up");
+    assertEquals(2, run.exitCode());
+    assertTrue(run.err().contains("unknown command 'clutser'"), run.err());
+    assertTrue(run.err().contains("cluster, fs, fsck, job, demo"), run.err());
+  }
+
+  @Test
+  void unknownSubcommandIsAUsageError() {
+    CliRun run = CliRun.inProcess("cluster", "restart");
+    assertEquals(2, run.exitCode());
+    assertTrue(run.err().contains("unknown subcommand 'restart'; one of: up, status, down"),
+        run.err());
+  }
+
+  @Test
+  void unknownFlagIsAUsageError() {
+    CliRun run = CliRun.inProcess("cluster", "up", "--dir", tmp.getPath(), "--nodez", "3");
+    assertEquals(2, run.exitCode());
+    assertTrue(run.err().contains("--nodez"), run.err());
+    assertTrue(run.err().contains("Try 'locus cluster up --help'"), run.err());
+  }
+
+  @Test
+  void zeroNodesIsRefused() {
+    CliRun run = CliRun.inProcess("cluster", "up", "--dir", tmp.getPath(), "--nodes", "0");
+    assertEquals(2, run.exitCode());
+    assertTrue(run.err().contains("--nodes must be 1..250, got 0"), run.err());
+    assertEquals(0, tmp.list().length, "nothing written");
+  }
+
+  @Test
+  void unknownVolumeTypeIsRefusedNamingTheValidOnes() {
+    CliRun run = CliRun.inProcess("cluster", "up", "--dir", tmp.getPath(),
+        "--volumes", "DISK,TAPE");
+    assertEquals(2, run.exitCode());
+    assertTrue(run.err().contains("unknown volume type 'TAPE'; choose from DISK, SSD, ARCHIVE,"
+        + " NVDIMM"), run.err());
+  }
+
+  @Test
+  void unknownFeatureIsRefusedNamingTheKnownOnes() throws IOException {
+    File features = new File(tmp, "home/conf/features");
+    features.mkdirs();
+    Files.writeString(new File(features, "probe.xml").toPath(), "<configuration/>");
+    String previous = System.setProperty("locus.home", new File(tmp, "home").getPath());
+    try {
+      CliRun run = CliRun.inProcess("cluster", "up", "--dir", new File(tmp, "c").getPath(),
+          "--feature", "warp-drive");
+      assertEquals(2, run.exitCode());
+      assertTrue(run.err().contains("unknown feature 'warp-drive'; known features: probe"),
+          run.err());
+    } finally {
+      if (previous == null) {
+        System.clearProperty("locus.home");
+      } else {
+        System.setProperty("locus.home", previous);
+      }
+    }
+  }
+
+  @Test
+  void unwritableClusterDirectoryIsRefused() throws IOException {
+    File aFile = new File(tmp, "plain-file");
+    Files.writeString(aFile.toPath(), "x");
+    CliRun run = CliRun.inProcess("cluster", "up", "--dir", new File(aFile, "sub").getPath());
+    assertEquals(1, run.exitCode());
+    assertTrue(run.err().contains("cannot create cluster directory"), run.err());
+    assertTrue(run.err().contains("choose a --dir you can write to"), run.err());
+  }
+
+  @Test
+  void fsWithoutAnyConfigurationSaysWhatToPass() {
+    CliRun run = CliRun.inProcess("fs", "--conf", new File(tmp, "nothing-here").getPath(),
+        "-ls", "/");
+    assertEquals(1, run.exitCode());
+    assertTrue(run.err().contains("holds no core-site.xml"), run.err());
+  }
+
+  @Test
+  void fsAgainstAClusterThatIsNotRunningSaysSoQuickly() throws IOException {
+    File conf = new File(tmp, "conf");
+    conf.mkdirs();
+    int closedPort;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    Files.writeString(new File(conf, "core-site.xml").toPath(),
+        "<configuration><property><name>fs.defaultFS</name><value>hdfs://127.0.0.1:"
+            + closedPort + "</value></property></configuration>");
+    long start = System.nanoTime();
+    CliRun run = CliRun.inProcess("fs", "--conf", conf.getPath(), "-ls", "/");
+    assertEquals(1, run.exitCode());
+    assertTrue(run.err().contains("no NameNode answers at 127.0.0.1:" + closedPort), run.err());
+    assertTrue(run.err().contains("is the cluster running?"), run.err());
+    assertTrue((System.nanoTime() - start) / 1e9 < 10, "fails fast instead of retrying");
+  }
+
+  @Test
+  void statusOfADirectoryWithNoClusterIsDown() {
+    CliRun run = CliRun.inProcess("cluster", "status", "--dir", tmp.getPath());
+    assertEquals(3, run.exitCode());
+    assertEquals("cluster in " + tmp.getAbsolutePath() + ": down", run.out().trim());
+  }
+
+  @Test
+  void missingRequiredOptionsAreNamed() {
+    for (List<String> args : List.of(List.of("cluster", "up"), List.of("cluster", "status"),
+        List.of("cluster", "down"))) {
+      CliRun run = CliRun.inProcess(args.toArray(new String[0]));
+      assertEquals(2, run.exitCode(), args.toString());
+      assertTrue(run.err().contains("--dir DIR is required"), run.err());
+    }
+  }
+
+  @Test
+  void grepRefusesAnInvalidRegexBeforeContactingTheCluster() {
+    CliRun run = CliRun.inProcess("job", "grep", "--input", "/in", "--output", "/out",
+        "--regex", "a(b");
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("invalid regular expression 'a(b'"), run.err());
+  }
+}
