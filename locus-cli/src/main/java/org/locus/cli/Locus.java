@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.locus.cli.bench.BenchCommands;
 import org.locus.cli.cluster.ClusterDownCommand;
 import org.locus.cli.cluster.ClusterStatusCommand;
 import org.locus.cli.cluster.ClusterUpCommand;
@@ -32,6 +33,7 @@ public final class Locus {
         new FsCommand(),
         new FsckCommand(),
         JobCommands.group(),
+        BenchCommands.group(),
         new DemoCommand())) {
       commands.put(command.name(), command);
     }

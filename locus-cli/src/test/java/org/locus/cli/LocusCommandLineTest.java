@@ -21,7 +21,8 @@ class LocusCommandLineTest {
   @ParameterizedTest
   @ValueSource(strings = {"--help", "cluster --help", "cluster up --help",
       "cluster status --help", "cluster down --help", "fs --help", "fsck --help",
-      "job --help", "job wordcount --help", "job grep --help", "demo --help"})
+      "job --help", "job wordcount --help", "job grep --help", "bench --help",
+      "demo --help"})
   void everyCommandAnswersHelpWithUsageAndExitZero(String words) {
     CliRun run = CliRun.inProcess(words.split(" "));
     assertEquals(0, run.exitCode(), run.toString());
@@ -33,7 +34,7 @@ class LocusCommandLineTest {
     CliRun run = CliRun.inProcess("clutser", "up");
     assertEquals(2, run.exitCode());
     assertTrue(run.err().contains("unknown command 'clutser'"), run.err());
-    assertTrue(run.err().contains("cluster, fs, fsck, job, demo"), run.err());
+    assertTrue(run.err().contains("cluster, fs, fsck, job, bench, demo"), run.err());
   }
 
   @Test
