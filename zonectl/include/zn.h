@@ -71,6 +71,11 @@ struct zn_group {
 	uint16_t flags;
 };
 
+struct zn_extent {
+	uint64_t start;
+	uint64_t len;
+};
+
 struct zn_fs {
 	int fd;
 	const char *path;
@@ -93,6 +98,8 @@ struct zn_fs {
 	uint8_t uuid[16];
 	uint32_t csum_seed;	/* metadata_csum seed */
 	uint8_t *gdt;		/* raw descriptor table, gdt_blocks blocks */
+	struct zn_extent *meta;	/* all groups' bitmaps and inode tables, */
+	uint32_t nmeta;		/* sorted by start (for BLOCK_UNINIT) */
 };
 
 /* Open and validate.  Write access also takes the device exclusively. */
@@ -157,7 +164,7 @@ struct zn_jgroup {
 	uint32_t group;
 	uint32_t orig_flags;
 	uint32_t orig_csum;	/* block bitmap checksum, lo | hi << 16 */
-	uint8_t *orig_bitmap;	/* block_size bytes as on disk */
+	uint8_t *orig_bitmap;	/* as on disk; only if it was BLOCK_UNINIT */
 	uint8_t *prev;		/* bpg/8 bytes */
 	uint8_t *target;	/* bpg/8 bytes */
 };

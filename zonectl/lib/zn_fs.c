@@ -315,22 +315,54 @@ static void mark_range(const struct zn_fs *fs, uint32_t g, uint8_t *bm,
  */
 void zn_bitmap_synth(const struct zn_fs *fs, uint32_t g, uint8_t *bm)
 {
-	uint32_t i, n = zn_group_nblocks(fs, g);
+	uint64_t first = zn_group_first(fs, g), from;
+	uint32_t i, n = zn_group_nblocks(fs, g), lo = 0, hi = fs->nmeta;
 
 	memset(bm, 0, fs->block_size);
 	if (group_has_super(fs, g))
-		mark_range(fs, g, bm, zn_group_first(fs, g),
-			   1 + fs->gdt_blocks + fs->reserved_gdt);
-	for (i = 0; i < fs->ngroups; i++) {
-		struct zn_group gi;
+		mark_range(fs, g, bm, first, 1 + fs->gdt_blocks + fs->reserved_gdt);
+	/* no extent is longer than an inode table: start the scan there */
+	from = first > fs->itable_blocks ? first - fs->itable_blocks : 0;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
 
-		zn_group_get(fs, i, &gi);
-		mark_range(fs, g, bm, gi.block_bitmap, 1);
-		mark_range(fs, g, bm, gi.inode_bitmap, 1);
-		mark_range(fs, g, bm, gi.inode_table, fs->itable_blocks);
+		if (fs->meta[mid].start < from)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	for (i = lo; i < fs->nmeta && fs->meta[i].start < first + n; i++)
+		mark_range(fs, g, bm, fs->meta[i].start, fs->meta[i].len);
 	for (i = n; i < fs->block_size * 8; i++)
 		zn_set_bit(bm, i);
+}
+
+static int extent_cmp(const void *a, const void *b)
+{
+	const struct zn_extent *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Index every group's bitmaps and inode table by block (flex_bg moves them). */
+static int build_meta_index(struct zn_fs *fs)
+{
+	uint32_t g;
+
+	fs->meta = malloc((size_t)fs->ngroups * 3 * sizeof(*fs->meta));
+	if (!fs->meta)
+		return -1;
+	for (g = 0; g < fs->ngroups; g++) {
+		struct zn_group gi;
+
+		zn_group_get(fs, g, &gi);
+		fs->meta[fs->nmeta++] = (struct zn_extent){ gi.block_bitmap, 1 };
+		fs->meta[fs->nmeta++] = (struct zn_extent){ gi.inode_bitmap, 1 };
+		fs->meta[fs->nmeta++] = (struct zn_extent){ gi.inode_table,
+							    fs->itable_blocks };
+	}
+	qsort(fs->meta, fs->nmeta, sizeof(*fs->meta), extent_cmp);
+	return 0;
 }
 
 int zn_bitmap_read_raw(struct zn_fs *fs, uint32_t g, uint8_t *bm)
@@ -567,6 +599,10 @@ int zn_open(struct zn_fs *fs, const char *path, int writable)
 				       path, g, (unsigned long long)gi.block_bitmap);
 		}
 	}
+	if (build_meta_index(fs)) {
+		zn_close(fs);
+		return zn_fail(ZN_EIO, "out of memory");
+	}
 	return ZN_OK;
 }
 
@@ -577,6 +613,9 @@ void zn_close(struct zn_fs *fs)
 	fs->fd = -1;
 	free(fs->gdt);
 	fs->gdt = NULL;
+	free(fs->meta);
+	fs->meta = NULL;
+	fs->nmeta = 0;
 }
 
 uint32_t zn_group_bitmap_csum_stored(const struct zn_fs *fs, uint32_t g)

@@ -5,13 +5,19 @@
  * the undo log and the record of the active reservation.
  *
  * Layout (host byte order; the journal never leaves the host):
- *   0  magic "LZNJRNL1"          8  version (1)       12 state
+ *   0  magic "LZNJRNL2"          8  version (2)       12 state
  *   16 releasing                 20 block size        24 blocks per group
  *   28 number of group records   32 fs UUID[16]
  *   48 start  56 end  64 prev start  72 prev end      (u64 block numbers)
  *   80 records: u32 group, u32 original bg_flags, u32 original bitmap
- *      checksum (lo | hi << 16), original bitmap block
- *      (block size bytes), prev mask, target mask (blocks per group / 8)
+ *      checksum (lo | hi << 16), u32 runs in the original bitmap block,
+ *      u32 runs in prev, u32 runs in target; then those three bit strings
+ *      run-length coded: u32 lengths of alternating runs of 0 and 1 bits,
+ *      starting with 0s.  The original bitmap block (block size * 8 bits)
+ *      is kept only for a group that was BLOCK_UNINIT (0 runs otherwise):
+ *      it is the only case that needs it.  prev and target cover blocks
+ *      per group bits.
+ *      A fully forbidden group codes in a few words, not a block.
  *   end: u32 crc32c(~0) of everything before it.
  * It is replaced atomically: written to FILE.tmp, fsync'd, renamed, and the
  * directory fsync'd, before any bitmap on the device changes.
@@ -26,7 +32,7 @@
 #include <unistd.h>
 #include "zn.h"
 
-#define ZN_J_MAGIC "LZNJRNL1"
+#define ZN_J_MAGIC "LZNJRNL2"
 #define ZN_J_HDR 80
 
 static void uuid_str(const uint8_t *u, char *out)
@@ -65,9 +71,50 @@ static size_t mask_len(const struct zn_journal *j)
 	return j->blocks_per_group / 8;
 }
 
-static size_t rec_len(const struct zn_journal *j)
+/* Run-length code a mask: alternating 0/1 runs, first run of 0s. */
+static uint32_t runs_encode(const uint8_t *m, uint32_t nbits, uint32_t *out)
 {
-	return 12 + j->block_size + 2 * mask_len(j);
+	uint32_t i, n = 0, len = 0;
+	int cur = 0;
+
+	for (i = 0; i < nbits; i++) {
+		/* whole bytes that continue the current run */
+		while (!(i & 7) && i + 8 <= nbits && m[i >> 3] == (cur ? 0xff : 0)) {
+			len += 8;
+			i += 8;
+		}
+		if (i >= nbits)
+			break;
+		if (zn_test_bit(m, i) != cur) {
+			if (out)
+				out[n] = len;
+			n++;
+			len = 0;
+			cur = !cur;
+		}
+		len++;
+	}
+	if (out)
+		out[n] = len;
+	return n + 1;
+}
+
+static int runs_decode(const uint8_t *p, uint32_t nruns, uint32_t nbits,
+		       uint8_t *m)
+{
+	uint32_t i, pos = 0, len, b;
+
+	memset(m, 0, nbits / 8);
+	for (i = 0; i < nruns; i++) {
+		memcpy(&len, p + 4 * i, 4);
+		if (len > nbits - pos)
+			return -1;
+		if (i & 1)
+			for (b = pos; b < pos + len; b++)
+				zn_set_bit(m, b);
+		pos += len;
+	}
+	return pos == nbits ? 0 : -1;
 }
 
 void zn_journal_free(struct zn_journal *j)
@@ -153,8 +200,7 @@ int zn_journal_load(const struct zn_fs *fs, const char *path,
 	memcpy(&j->prev_start, buf + 64, 8);
 	memcpy(&j->prev_end, buf + 72, 8);
 	if (j->block_size != fs->block_size ||
-	    j->blocks_per_group != fs->blocks_per_group ||
-	    len != ZN_J_HDR + (size_t)n * rec_len(j) + 4 || n > fs->ngroups) {
+	    j->blocks_per_group != fs->blocks_per_group || n > fs->ngroups) {
 		free(buf);
 		return zn_fail(ZN_EJOURNAL, "journal %s: geometry does not match %s",
 			       path, fs->path);
@@ -167,30 +213,50 @@ int zn_journal_load(const struct zn_fs *fs, const char *path,
 	p = buf + ZN_J_HDR;
 	for (i = 0; i < n; i++) {
 		struct zn_jgroup *r = &j->groups[i];
+		uint32_t nb, np, nt;
+		size_t need;
 
+		j->ngroups = i + 1;
+		if ((size_t)(buf + len - 4 - p) < 24)
+			goto bad;
 		memcpy(&r->group, p, 4);
 		memcpy(&r->orig_flags, p + 4, 4);
 		memcpy(&r->orig_csum, p + 8, 4);
-		r->orig_bitmap = malloc(j->block_size);
+		memcpy(&nb, p + 12, 4);
+		memcpy(&np, p + 16, 4);
+		memcpy(&nt, p + 20, 4);
+		p += 24;
+		need = 4 * ((size_t)nb + np + nt);
+		if (r->group >= fs->ngroups || nb > j->block_size * 8 + 1 ||
+		    np > j->blocks_per_group + 1 || nt > j->blocks_per_group + 1 ||
+		    (size_t)(buf + len - 4 - p) < need ||
+		    !nb != !(r->orig_flags & ZN_BG_BLOCK_UNINIT))
+			goto bad;
 		r->prev = malloc(mask_len(j));
 		r->target = malloc(mask_len(j));
-		j->ngroups = i + 1;
-		if (!r->orig_bitmap || !r->prev || !r->target || r->group >= fs->ngroups) {
-			free(buf);
-			zn_journal_free(j);
-			return zn_fail(ZN_EJOURNAL, "journal %s: bad group record %u", path, i);
+		if (!r->prev || !r->target)
+			goto bad;
+		if (nb) {
+			r->orig_bitmap = malloc(j->block_size);
+			if (!r->orig_bitmap ||
+			    runs_decode(p, nb, j->block_size * 8, r->orig_bitmap))
+				goto bad;
+			p += 4 * (size_t)nb;
 		}
-		p += 12;
-		memcpy(r->orig_bitmap, p, j->block_size);
-		p += j->block_size;
-		memcpy(r->prev, p, mask_len(j));
-		p += mask_len(j);
-		memcpy(r->target, p, mask_len(j));
-		p += mask_len(j);
+		if (runs_decode(p, np, j->blocks_per_group, r->prev) ||
+		    runs_decode(p + 4 * (size_t)np, nt, j->blocks_per_group, r->target))
+			goto bad;
+		p += 4 * ((size_t)np + nt);
 	}
+	if (p != buf + len - 4)
+		goto bad;
 	free(buf);
 	*exists = 1;
 	return ZN_OK;
+bad:
+	free(buf);
+	zn_journal_free(j);
+	return zn_fail(ZN_EJOURNAL, "journal %s: bad group record %u", path, i);
 }
 
 static int fsync_dir(const char *path)
@@ -209,12 +275,21 @@ static int fsync_dir(const char *path)
 
 int zn_journal_store(struct zn_journal *j)
 {
-	size_t len = ZN_J_HDR + (size_t)j->ngroups * rec_len(j) + 4;
-	uint8_t *buf = calloc(1, len), *p;
+	size_t len = ZN_J_HDR + 4;
+	uint8_t *buf, *p;
 	char tmp[4200];
-	uint32_t i, ver = 1, crc;
+	uint32_t i, ver = 2, crc;
 	int fd;
 
+	for (i = 0; i < j->ngroups; i++) {
+		struct zn_jgroup *r = &j->groups[i];
+
+		len += 24 + 4 * (size_t)(runs_encode(r->prev, j->blocks_per_group, NULL) +
+					 runs_encode(r->target, j->blocks_per_group, NULL));
+		if (r->orig_bitmap)
+			len += 4 * (size_t)runs_encode(r->orig_bitmap, j->block_size * 8, NULL);
+	}
+	buf = calloc(1, len);
 	if (!buf)
 		return zn_fail(ZN_EIO, "out of memory");
 	memcpy(buf, ZN_J_MAGIC, 8);
@@ -232,17 +307,27 @@ int zn_journal_store(struct zn_journal *j)
 	p = buf + ZN_J_HDR;
 	for (i = 0; i < j->ngroups; i++) {
 		struct zn_jgroup *r = &j->groups[i];
+		uint32_t nb = 0, np, nt;
 
+		if (r->orig_bitmap)
+			nb = runs_encode(r->orig_bitmap, j->block_size * 8, NULL);
+		np = runs_encode(r->prev, j->blocks_per_group, NULL);
+		nt = runs_encode(r->target, j->blocks_per_group, NULL);
 		memcpy(p, &r->group, 4);
 		memcpy(p + 4, &r->orig_flags, 4);
 		memcpy(p + 8, &r->orig_csum, 4);
-		p += 12;
-		memcpy(p, r->orig_bitmap, j->block_size);
-		p += j->block_size;
-		memcpy(p, r->prev, mask_len(j));
-		p += mask_len(j);
-		memcpy(p, r->target, mask_len(j));
-		p += mask_len(j);
+		memcpy(p + 12, &nb, 4);
+		memcpy(p + 16, &np, 4);
+		memcpy(p + 20, &nt, 4);
+		p += 24;
+		if (nb) {
+			runs_encode(r->orig_bitmap, j->block_size * 8, (uint32_t *)(void *)p);
+			p += 4 * (size_t)nb;
+		}
+		runs_encode(r->prev, j->blocks_per_group, (uint32_t *)(void *)p);
+		p += 4 * (size_t)np;
+		runs_encode(r->target, j->blocks_per_group, (uint32_t *)(void *)p);
+		p += 4 * (size_t)nt;
 	}
 	crc = zn_crc32c(~0u, buf, len - 4);
 	memcpy(buf + len - 4, &crc, 4);

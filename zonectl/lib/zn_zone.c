@@ -114,20 +114,23 @@ static struct zn_jgroup *add_record(struct zn_fs *fs, struct zn_journal *j,
 	j->groups = grown;
 	r = &j->groups[j->ngroups];
 	memset(r, 0, sizeof(*r));
-	r->orig_bitmap = malloc(fs->block_size);
+	zn_group_get(fs, g, &gi);
+	if (gi.flags & ZN_BG_BLOCK_UNINIT)
+		r->orig_bitmap = malloc(fs->block_size);
 	r->prev = calloc(1, mlen);
 	r->target = calloc(1, mlen);
-	if (!r->orig_bitmap || !r->prev || !r->target) {
+	if ((!r->orig_bitmap && (gi.flags & ZN_BG_BLOCK_UNINIT)) ||
+	    !r->prev || !r->target) {
 		free(r->orig_bitmap);
 		free(r->prev);
 		free(r->target);
 		return NULL;
 	}
-	zn_group_get(fs, g, &gi);
 	r->group = g;
 	r->orig_flags = gi.flags;
 	r->orig_csum = zn_group_bitmap_csum_stored(fs, g);
-	memcpy(r->orig_bitmap, raw, fs->block_size);
+	if (r->orig_bitmap)
+		memcpy(r->orig_bitmap, raw, fs->block_size);
 	j->ngroups++;
 	return r;
 }
