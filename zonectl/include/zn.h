@@ -182,6 +182,16 @@ struct zn_journal {
 	struct zn_jgroup *groups;
 };
 
+/*
+ * Run-length code of a bit string (journal masks): u32 lengths of
+ * alternating runs of 0 and 1 bits, the first run of 0s (maybe empty).
+ * encode returns the number of runs; out may be NULL to count only.
+ * decode returns 0, or -1 if the runs do not cover exactly nbits.
+ */
+uint32_t zn_runs_encode(const uint8_t *m, uint32_t nbits, uint32_t *out);
+int zn_runs_decode(const uint8_t *p, uint32_t nruns, uint32_t nbits,
+		   uint8_t *m);
+
 int zn_journal_path(const struct zn_fs *fs, const char *override,
 		    char *out, size_t len);
 /* ZN_OK and *exists=0 when there is no journal. */

@@ -72,7 +72,7 @@ static size_t mask_len(const struct zn_journal *j)
 }
 
 /* Run-length code a mask: alternating 0/1 runs, first run of 0s. */
-static uint32_t runs_encode(const uint8_t *m, uint32_t nbits, uint32_t *out)
+uint32_t zn_runs_encode(const uint8_t *m, uint32_t nbits, uint32_t *out)
 {
 	uint32_t i, n = 0, len = 0;
 	int cur = 0;
@@ -99,8 +99,8 @@ static uint32_t runs_encode(const uint8_t *m, uint32_t nbits, uint32_t *out)
 	return n + 1;
 }
 
-static int runs_decode(const uint8_t *p, uint32_t nruns, uint32_t nbits,
-		       uint8_t *m)
+int zn_runs_decode(const uint8_t *p, uint32_t nruns, uint32_t nbits,
+		   uint8_t *m)
 {
 	uint32_t i, pos = 0, len, b;
 
@@ -239,12 +239,12 @@ int zn_journal_load(const struct zn_fs *fs, const char *path,
 		if (nb) {
 			r->orig_bitmap = malloc(j->block_size);
 			if (!r->orig_bitmap ||
-			    runs_decode(p, nb, j->block_size * 8, r->orig_bitmap))
+			    zn_runs_decode(p, nb, j->block_size * 8, r->orig_bitmap))
 				goto bad;
 			p += 4 * (size_t)nb;
 		}
-		if (runs_decode(p, np, j->blocks_per_group, r->prev) ||
-		    runs_decode(p + 4 * (size_t)np, nt, j->blocks_per_group, r->target))
+		if (zn_runs_decode(p, np, j->blocks_per_group, r->prev) ||
+		    zn_runs_decode(p + 4 * (size_t)np, nt, j->blocks_per_group, r->target))
 			goto bad;
 		p += 4 * ((size_t)np + nt);
 	}
@@ -284,10 +284,10 @@ int zn_journal_store(struct zn_journal *j)
 	for (i = 0; i < j->ngroups; i++) {
 		struct zn_jgroup *r = &j->groups[i];
 
-		len += 24 + 4 * (size_t)(runs_encode(r->prev, j->blocks_per_group, NULL) +
-					 runs_encode(r->target, j->blocks_per_group, NULL));
+		len += 24 + 4 * (size_t)(zn_runs_encode(r->prev, j->blocks_per_group, NULL) +
+					 zn_runs_encode(r->target, j->blocks_per_group, NULL));
 		if (r->orig_bitmap)
-			len += 4 * (size_t)runs_encode(r->orig_bitmap, j->block_size * 8, NULL);
+			len += 4 * (size_t)zn_runs_encode(r->orig_bitmap, j->block_size * 8, NULL);
 	}
 	buf = calloc(1, len);
 	if (!buf)
@@ -310,9 +310,9 @@ int zn_journal_store(struct zn_journal *j)
 		uint32_t nb = 0, np, nt;
 
 		if (r->orig_bitmap)
-			nb = runs_encode(r->orig_bitmap, j->block_size * 8, NULL);
-		np = runs_encode(r->prev, j->blocks_per_group, NULL);
-		nt = runs_encode(r->target, j->blocks_per_group, NULL);
+			nb = zn_runs_encode(r->orig_bitmap, j->block_size * 8, NULL);
+		np = zn_runs_encode(r->prev, j->blocks_per_group, NULL);
+		nt = zn_runs_encode(r->target, j->blocks_per_group, NULL);
 		memcpy(p, &r->group, 4);
 		memcpy(p + 4, &r->orig_flags, 4);
 		memcpy(p + 8, &r->orig_csum, 4);
@@ -321,12 +321,12 @@ int zn_journal_store(struct zn_journal *j)
 		memcpy(p + 20, &nt, 4);
 		p += 24;
 		if (nb) {
-			runs_encode(r->orig_bitmap, j->block_size * 8, (uint32_t *)(void *)p);
+			zn_runs_encode(r->orig_bitmap, j->block_size * 8, (uint32_t *)(void *)p);
 			p += 4 * (size_t)nb;
 		}
-		runs_encode(r->prev, j->blocks_per_group, (uint32_t *)(void *)p);
+		zn_runs_encode(r->prev, j->blocks_per_group, (uint32_t *)(void *)p);
 		p += 4 * (size_t)np;
-		runs_encode(r->target, j->blocks_per_group, (uint32_t *)(void *)p);
+		zn_runs_encode(r->target, j->blocks_per_group, (uint32_t *)(void *)p);
 		p += 4 * (size_t)nt;
 	}
 	crc = zn_crc32c(~0u, buf, len - 4);

@@ -5,6 +5,7 @@
  * the summary line the harness adds up.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "zn.h"
 
@@ -31,6 +32,29 @@ static enum zn_class classify_str(const char *text, double beta)
 	if (f)
 		fclose(f);
 	return c;
+}
+
+/* encode then decode random, sparse and full masks; must round-trip */
+static int runs_roundtrip(uint32_t nbits, int density, unsigned int seed)
+{
+	static uint8_t m[8192], back[8192];
+	static uint32_t runs[65537];
+	uint32_t i, n;
+
+	srand(seed);
+	memset(m, 0, nbits / 8);
+	for (i = 0; i < nbits; i++)
+		if (rand() % 100 < density)
+			zn_set_bit(m, i);
+	n = zn_runs_encode(m, nbits, runs);
+	if (n != zn_runs_encode(m, nbits, NULL))
+		return 0;
+	memset(back, 0xaa, sizeof(back));
+	if (zn_runs_decode((const uint8_t *)runs, n, nbits, back))
+		return 0;
+	if (zn_runs_decode((const uint8_t *)runs, n, nbits + 8, back) == 0)
+		return 0;
+	return !memcmp(m, back, nbits / 8);
 }
 
 int main(void)
@@ -68,6 +92,16 @@ int main(void)
 			   "/dev/sda1 1000 12 988 2% /d\n", 0.1) == ZN_CLASS_TEMP,
 	      "classify_reads_raw_df_output");
 	check(classify_str("0 100\n", 0.1) == 0, "classify_needs_two_samples");
+	check(runs_roundtrip(32768, 50, 1), "runs_roundtrip_random_32768_bits");
+	check(runs_roundtrip(8192, 2, 2), "runs_roundtrip_sparse_8192_bits");
+	check(runs_roundtrip(65536, 100, 3), "runs_roundtrip_all_ones");
+	check(runs_roundtrip(1024, 0, 4), "runs_roundtrip_all_zeros");
+	{
+		uint8_t full[16];
+
+		memset(full, 0xff, sizeof(full));
+		check(zn_runs_encode(full, 128, NULL) == 2, "runs_full_mask_is_two_runs");
+	}
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
