@@ -288,9 +288,6 @@ static int open_device(struct morph_vol *v, u32 d)
 		removexattr(probe, MORPH_XATTR_PREFIX ".probe");
 		free(probe);
 	}
-	if (check_label(v, d))
-		return -1;
-	remove_partial_replicas(v, d);
 	return 0;
 }
 
@@ -322,5 +319,12 @@ int morph_vol_open(struct morph_vol *v, const char *lower)
 	for (d = 0; d < v->ndev; d++)
 		if (open_device(v, d))
 			return -1;
+	/* labels only once every device passed its checks, so that a
+	 * refused mount leaves no label behind */
+	for (d = 0; d < v->ndev; d++)
+		if (check_label(v, d))
+			return -1;
+	for (d = 0; d < v->ndev; d++)
+		remove_partial_replicas(v, d);
 	return 0;
 }

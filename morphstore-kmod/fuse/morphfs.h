@@ -47,6 +47,7 @@ struct morph_inode {
 
 struct morph_handle {
 	struct morph_inode *ino;
+	char *name;			/* volume path at open, for messages */
 	int writable;
 	u32 copies;			/* devices with a usable copy at open */
 	int fd[MORPH_MAX_DEVICES];	/* sequential access */

@@ -48,14 +48,14 @@ static void give_to_caller(int dirfd, const char *rel)
 static int mo_getattr(const char *path, struct stat *st,
 		      struct fuse_file_info *fi)
 {
-	const char *rel = morph_rel(path);
-
 	if (fi && fi->fh) {
 		struct morph_handle *h = (void *)(uintptr_t)fi->fh;
 
 		return fstat(h->fd[h->ino->dev], st) ? neg_errno() : 0;
 	}
-	return morph_locate(V, rel, st) < 0 ? -ENOENT : 0;
+	if (!path)
+		return -ESTALE;
+	return morph_locate(V, morph_rel(path), st) < 0 ? -ENOENT : 0;
 }
 
 static int mo_access(const char *path, int mask)
@@ -159,7 +159,7 @@ static int truncate_copies(struct morph_inode *ino, const int *fd, off_t size)
 
 static int mo_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 {
-	const char *rel = morph_rel(path);
+	const char *rel;
 	struct morph_inode *ino;
 	int fd[MORPH_MAX_DEVICES], ret;
 	char name[32];
@@ -175,6 +175,9 @@ static int mo_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 		pthread_mutex_unlock(&h->ino->mu);
 		return ret;
 	}
+	if (!path)
+		return -ESTALE;
+	rel = morph_rel(path);
 	ret = morph_inode_get_path(V, rel, &ino);
 	if (ret)
 		return ret == -EPERM ? -EISDIR : ret;
@@ -207,6 +210,7 @@ static void close_handle(struct morph_handle *h)
 		if (h->rfd[d] >= 0)
 			close(h->rfd[d]);
 	}
+	free(h->name);
 	free(h);
 }
 
@@ -228,6 +232,11 @@ static int setup_handle(u32 dev, int fd, const char *rel,
 		h->fd[d] = h->rfd[d] = -1;
 	h->fd[dev] = fd;
 	h->writable = acc != O_RDONLY;
+	h->name = strdup(rel);
+	if (!h->name) {
+		close_handle(h);
+		return -ENOMEM;
+	}
 	ret = morph_inode_get(V, dev, fd, &ino);
 	if (ret) {
 		close_handle(h);
@@ -394,9 +403,10 @@ static int mo_write(const char *path, const char *buf, size_t size, off_t off,
 	if (ret) {
 		pthread_mutex_unlock(&ino->mu);
 		morph_err("not writing /%s: its replicas could not be marked stale first",
-			  morph_rel(path));
+			  h->name);
 		return ret;
 	}
+	(void)path;
 	n = write_all(h->fd[ino->dev], buf, size, off);
 	if (n > 0) {
 		for (d = 0; d < V->ndev; d++) {
@@ -406,7 +416,7 @@ static int mo_write(const char *path, const char *buf, size_t size, off_t off,
 					  : -EBADF;
 			if (r != n) {
 				morph_err("write to the replica of /%s on device %u (%s) failed: %s; the replica is stale until re-copied",
-					  morph_rel(path), d, V->dev[d].path,
+					  h->name, d, V->dev[d].path,
 					  r < 0 ? strerror((int)-r) : "short write");
 				__atomic_or_fetch(&ino->failed, 1u << d,
 						  __ATOMIC_SEQ_CST);
@@ -457,11 +467,12 @@ static int mo_release(const char *path, struct fuse_file_info *fi)
 		morph_session_end(V, ino);
 	resync = !ino->writers && ino->st.stale && !ino->state_bad;
 	pthread_mutex_unlock(&ino->mu);
+	(void)path;
+	if (resync)	/* by its name at open; a renamed file waits for its next open */
+		morph_replicator_queue(V, h->name);
 	h->ino = NULL;
 	close_handle(h);
 	morph_inode_put(V, ino);
-	if (resync && path)
-		morph_replicator_queue(V, morph_rel(path));
 	return 0;
 }
 
@@ -747,19 +758,44 @@ static int name_seen(struct name_set *s, const char *name)
 	return 0;
 }
 
+/* a directory handle remembers its path: readdir may get none */
+static int mo_opendir(const char *path, struct fuse_file_info *fi)
+{
+	struct stat st;
+	char *copy;
+
+	if (morph_locate(V, morph_rel(path), &st) < 0)
+		return -ENOENT;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	copy = strdup(path);
+	if (!copy)
+		return -ENOMEM;
+	fi->fh = (uintptr_t)copy;
+	return 0;
+}
+
+static int mo_releasedir(const char *path, struct fuse_file_info *fi)
+{
+	(void)path;
+	free((void *)(uintptr_t)fi->fh);
+	return 0;
+}
+
 static int mo_readdir(const char *path, void *buf, fuse_fill_dir_t fill,
 		      off_t off, struct fuse_file_info *fi,
 		      enum fuse_readdir_flags flags)
 {
-	const char *rel = morph_rel(path);
+	const char *rel;
 	struct name_set seen = { 0 };
-	int root = !strcmp(rel, "."), found = 0;
+	int root, found = 0;
 	u32 d;
 	size_t i;
 
 	(void)off;
-	(void)fi;
 	(void)flags;
+	rel = morph_rel(path ? path : (const char *)(uintptr_t)fi->fh);
+	root = !strcmp(rel, ".");
 	for (d = 0; d < V->ndev; d++) {
 		int fd = openat(V->dev[d].fd, rel, O_RDONLY | O_DIRECTORY);
 		DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
@@ -1063,7 +1099,10 @@ static int mo_listxattr(const char *path, char *list, size_t size)
 static void *mo_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 {
 	(void)conn;
-	cfg->hard_remove = 1;
+	/* an unlinked open file is renamed .fuse_hidden* until closed, so
+	 * that stat of it still finds a path (attributes are not cached) */
+	cfg->hard_remove = 0;
+	cfg->nullpath_ok = 1;
 	/* the high-level API gives each name of a hard-linked file its own
 	 * kernel inode; only uncached attributes keep their sizes in step */
 	cfg->attr_timeout = 0;
@@ -1096,7 +1135,9 @@ const struct fuse_operations morph_ops = {
 	.release = mo_release,
 	.fsync = mo_fsync,
 	.statfs = mo_statfs,
+	.opendir = mo_opendir,
 	.readdir = mo_readdir,
+	.releasedir = mo_releasedir,
 	.setxattr = mo_setxattr,
 	.getxattr = mo_getxattr,
 	.listxattr = mo_listxattr,

@@ -56,20 +56,25 @@ int morph_replicator_pending(struct morph_vol *v)
 	return n;
 }
 
+static int stopping(struct morph_vol *v)
+{
+	return __atomic_load_n(&v->stopping, __ATOMIC_SEQ_CST);
+}
+
+/* sleep until @bytes are due at replicate_bps, in slices, so that an
+ * unmount is never held up by a slow copy */
 static void throttle(struct morph_vol *v, u64 start_ns, u64 bytes)
 {
 	u64 due, now;
-	struct timespec ts;
+	struct timespec ts = { 0, 0 };
 
 	if (!v->replicate_bps)
 		return;
-	due = start_ns + bytes * 1000000000ull / v->replicate_bps;
-	now = v->env.now_ns(v->env.ctx);
-	if (due <= now)
-		return;
-	ts.tv_sec = (time_t)((due - now) / 1000000000ull);
-	ts.tv_nsec = (long)((due - now) % 1000000000ull);
-	nanosleep(&ts, NULL);
+	due = start_ns + (u64)((double)bytes * 1e9 / (double)v->replicate_bps);
+	while (!stopping(v) && (now = v->env.now_ns(v->env.ctx)) < due) {
+		ts.tv_nsec = (long)(due - now < RETRY_NS ? due - now : RETRY_NS);
+		nanosleep(&ts, NULL);
+	}
 }
 
 /* copy the master to <id>.tmp on @dev; 0 or -errno */
@@ -103,6 +108,10 @@ static int copy_master(struct morph_vol *v, struct morph_inode *ino, u32 dev,
 		}
 		at += (u64)n;
 		throttle(v, start, at);
+		if (stopping(v)) {
+			ret = -ECANCELED;
+			break;
+		}
 	}
 	if (!ret && fsync(out))
 		ret = -errno;
@@ -150,6 +159,8 @@ static enum step add_copy(struct morph_vol *v, struct morph_inode *ino,
 	morph_replica_name(tmp, sizeof(tmp), st.id, 1);
 	morph_replica_name(name, sizeof(name), st.id, 0);
 	ret = copy_master(v, ino, (u32)dev, tmp);
+	if (ret == -ECANCELED)
+		return STEP_DONE;
 	if (ret) {
 		morph_err("copying /%s to device %d (%s) failed: %s%s", rel, dev,
 			  v->dev[dev].path, strerror(-ret),
@@ -260,12 +271,13 @@ static void *replicator_main(void *arg)
 
 		do
 			s = work_on(v, j->rel);
-		while (s == STEP_AGAIN);
+		while (s == STEP_AGAIN && !stopping(v));
 
 		if (s == STEP_RETRY_LATER && ++j->tries < MAX_TRIES) {
 			struct timespec ts = { 0, (long)RETRY_NS };
 
-			nanosleep(&ts, NULL);
+			if (!stopping(v))
+				nanosleep(&ts, NULL);
 			j->next = NULL;
 			pthread_mutex_lock(&v->qlock);
 			if (v->qtail)
