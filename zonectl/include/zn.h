@@ -178,6 +178,7 @@ struct zn_journal {
 	uint32_t blocks_per_group;
 	uint64_t start, end;		/* target allowed area */
 	uint64_t prev_start, prev_end;	/* allowed area before the op */
+	uint32_t area_class;		/* enum zn_class of the area, 0 = none */
 	uint32_t ngroups;
 	struct zn_jgroup *groups;
 };

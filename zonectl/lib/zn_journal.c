@@ -9,7 +9,8 @@
  *   16 releasing                 20 block size        24 blocks per group
  *   28 number of group records   32 fs UUID[16]
  *   48 start  56 end  64 prev start  72 prev end      (u64 block numbers)
- *   80 records: u32 group, u32 original bg_flags, u32 original bitmap
+ *   80 area class (0 none, 1 temp, 2 perm)   84 reserved
+ *   88 records: u32 group, u32 original bg_flags, u32 original bitmap
  *      checksum (lo | hi << 16), u32 runs in the original bitmap block,
  *      u32 runs in prev, u32 runs in target; then those three bit strings
  *      run-length coded: u32 lengths of alternating runs of 0 and 1 bits,
@@ -33,7 +34,7 @@
 #include "zn.h"
 
 #define ZN_J_MAGIC "LZNJRNL2"
-#define ZN_J_HDR 80
+#define ZN_J_HDR 88
 
 static void uuid_str(const uint8_t *u, char *out)
 {
@@ -199,6 +200,7 @@ int zn_journal_load(const struct zn_fs *fs, const char *path,
 	memcpy(&j->end, buf + 56, 8);
 	memcpy(&j->prev_start, buf + 64, 8);
 	memcpy(&j->prev_end, buf + 72, 8);
+	memcpy(&j->area_class, buf + 80, 4);
 	if (j->block_size != fs->block_size ||
 	    j->blocks_per_group != fs->blocks_per_group || n > fs->ngroups) {
 		free(buf);
@@ -304,6 +306,7 @@ int zn_journal_store(struct zn_journal *j)
 	memcpy(buf + 56, &j->end, 8);
 	memcpy(buf + 64, &j->prev_start, 8);
 	memcpy(buf + 72, &j->prev_end, 8);
+	memcpy(buf + 80, &j->area_class, 4);
 	p = buf + ZN_J_HDR;
 	for (i = 0; i < j->ngroups; i++) {
 		struct zn_jgroup *r = &j->groups[i];

@@ -107,16 +107,22 @@ static int open_both(struct opts *o, int writable, struct zn_fs *fs,
 	return err;
 }
 
+static const char *class_name(uint32_t c)
+{
+	return c == ZN_CLASS_TEMP ? "temp" : c == ZN_CLASS_PERM ? "perm" : "none";
+}
+
 static void print_state(struct opts *o, struct zn_fs *fs, struct zn_journal *j,
-			int have_j, const char *cls)
+			int have_j)
 {
 	uint64_t free_in = 0, start = 0, end = 0;
-	const char *state = "none";
+	const char *state = "none", *cls = "none";
 
 	if (have_j && j->state == ZN_J_APPLYING)
 		state = "interrupted";
 	else if (have_j && j->end) {
 		state = "reserved";
+		cls = class_name(j->area_class);
 		start = j->start;
 		end = j->end;
 	}
@@ -218,7 +224,7 @@ static int cmd_info(int argc, char **argv)
 
 /* ---- reserve / area / release ---------------------------------------- */
 
-static int run_apply(struct opts *o, uint64_t start, uint64_t end, const char *cls)
+static int run_apply(struct opts *o, uint64_t start, uint64_t end, uint32_t cls)
 {
 	struct zn_fs fs;
 	struct zn_journal j;
@@ -238,6 +244,9 @@ static int run_apply(struct opts *o, uint64_t start, uint64_t end, const char *c
 			      fs.first_data_block, (unsigned long long)fs.blocks_count);
 		goto out;
 	}
+	/* the class is recorded with the next journal write, if any */
+	if (j.end != end || j.start != start || !j.ngroups)
+		j.area_class = cls;
 	err = zn_zone_apply(&fs, &j, start, end, o->dry_run, &st);
 	if (err)
 		goto out;
@@ -251,7 +260,7 @@ static int run_apply(struct opts *o, uint64_t start, uint64_t end, const char *c
 		printf("%s: marked %llu blocks in use, gave back %llu, %u groups written\n",
 		       o->dev, (unsigned long long)st.blocks_set,
 		       (unsigned long long)st.blocks_cleared, st.groups_written);
-	print_state(o, &fs, &j, j.end != 0, cls);
+	print_state(o, &fs, &j, j.end != 0);
 out:
 	zn_journal_free(&j);
 	zn_close(&fs);
@@ -329,7 +338,7 @@ static int cmd_reserve(int argc, char **argv)
 		s = zn_group_first(&fs, ga);
 		e = zn_group_first(&fs, gb) + zn_group_nblocks(&fs, gb);
 		zn_close(&fs);
-		return run_apply(&o, s, e, "none");
+		return run_apply(&o, s, e, 0);
 	}
 	{
 		struct zn_fs fs;
@@ -352,7 +361,7 @@ static int cmd_reserve(int argc, char **argv)
 			s = e - blocks;
 		}
 		zn_close(&fs);
-		return run_apply(&o, s, e, "none");
+		return run_apply(&o, s, e, 0);
 	}
 }
 
@@ -408,8 +417,8 @@ static int cmd_area(int argc, char **argv)
 	}
 	zn_close(&fs);
 	if (!strcmp(cls, "temp"))
-		return run_apply(&o, UINT64_MAX, split, cls);
-	return run_apply(&o, split, UINT64_MAX, cls);
+		return run_apply(&o, UINT64_MAX, split, ZN_CLASS_TEMP);
+	return run_apply(&o, split, UINT64_MAX, ZN_CLASS_PERM);
 }
 
 static const char release_help[] =
@@ -430,7 +439,7 @@ static int cmd_release(int argc, char **argv)
 		return fputs(release_help, stdout), 0;
 	if ((err = need_dev("release", argc, argv, &o)))
 		return err;
-	return run_apply(&o, 0, 0, "none");
+	return run_apply(&o, 0, 0, 0);
 }
 
 /* ---- status / recover ----------------------------------------------- */
@@ -457,7 +466,7 @@ static int cmd_status(int argc, char **argv)
 		return err;
 	if ((err = open_both(&o, 0, &fs, &j, &have_j)))
 		return err;
-	print_state(&o, &fs, &j, have_j, "none");
+	print_state(&o, &fs, &j, have_j);
 	zn_journal_free(&j);
 	zn_close(&fs);
 	return 0;
