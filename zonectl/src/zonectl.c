@@ -720,27 +720,36 @@ static int cmd_classify(int argc, char **argv)
 /* ---- probe ---------------------------------------------------------- */
 
 static const char probe_help[] =
-"usage: zonectl probe DEV [--points N] [--size SIZE] [-p]\n"
+"usage: zonectl probe DEV [--points N] [--size SIZE] [--simulate MBPS] [-p]\n"
 "Sequential read throughput at N evenly spaced addresses from the first\n"
 "(outermost) to the last (innermost), SIZE each (default 16 points x 64M,\n"
-"seed 002 §3.2 / Fig. 11).  O_DIRECT where the device allows it.  Read only.\n";
+"seed 002 §3.2 / Fig. 11).  O_DIRECT where the device allows it.  Read only.\n"
+"--simulate MBPS: no I/O; print the zone model instead, MBPS at the outer\n"
+"edge falling linearly to half of it at the inner edge (seed §3.2) - the\n"
+"backend for images and loop devices, which have no zones.\n";
 
 static int cmd_probe(int argc, char **argv)
 {
 	static const struct option own[] = {
 		{ "points", required_argument, NULL, 'P' },
 		{ "size", required_argument, NULL, 's' },
+		{ "simulate", required_argument, NULL, 'S' },
 	};
 	struct opts o = { 0 };
 	uint64_t size = 64ull << 20, devsize;
+	double sim = 0;
 	long points = 16, i;
 	void *buf;
 	int c, err, fd, direct = 1;
 
-	while ((c = getopt_long(argc, argv, COMMON_SHORT, longopts(own, 2), NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, COMMON_SHORT, longopts(own, 3), NULL)) != -1) {
 		if (common_opt(c, &o))
 			continue;
-		if (c == 'P')
+		if (c == 'S') {
+			sim = atof(optarg);
+			if (sim <= 0)
+				return usage_err("probe", "--simulate MBPS must be positive");
+		} else if (c == 'P')
 			points = atol(optarg);
 		else if (c == 's') {
 			if (zn_parse_size(optarg, &size))
@@ -768,6 +777,20 @@ static int cmd_probe(int argc, char **argv)
 		close(fd);
 		return zn_fail(ZN_ERANGE, "%s: %llu bytes is smaller than one probe of %llu",
 			       o.dev, (unsigned long long)devsize, (unsigned long long)size);
+	}
+	if (sim) {
+		if (!o.porcelain)
+			printf("%14s %10s   (zone model)\n", "offset", "MB/s");
+		for (i = 0; i < points; i++) {
+			uint64_t off = ((devsize - size) / (uint64_t)(points - 1) * (uint64_t)i) &
+				       ~(uint64_t)4095;
+			double mbps = sim * (1.0 - 0.5 * (double)off / (double)devsize);
+
+			printf(o.porcelain ? "offset=%llu mbps=%.1f\n" : "%14llu %10.1f\n",
+			       (unsigned long long)off, mbps);
+		}
+		close(fd);
+		return 0;
 	}
 	if (posix_memalign(&buf, 4096, 1 << 20)) {
 		close(fd);
