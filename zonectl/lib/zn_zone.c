@@ -138,7 +138,7 @@ static struct zn_jgroup *add_record(struct zn_fs *fs, struct zn_journal *j,
 static int write_all_groups(struct zn_fs *fs, struct zn_journal *j,
 			    int forward, struct scratch *s)
 {
-	uint32_t i;
+	uint32_t i, written = 0;
 	int err;
 
 	for (i = 0; i < j->ngroups; i++) {
@@ -149,7 +149,7 @@ static int write_all_groups(struct zn_fs *fs, struct zn_journal *j,
 		err = apply_group(fs, r, forward ? r->target : r->prev, s);
 		if (err)
 			return err;
-		if (i == 0)
+		if (written++ == 0)
 			zn_crash_point("after-first-bitmap");
 	}
 	return zn_gdt_flush(fs);
