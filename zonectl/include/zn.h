@@ -124,6 +124,9 @@ int zn_bitmap_read(struct zn_fs *fs, uint32_t g, uint8_t *bm);
 int zn_bitmap_read_raw(struct zn_fs *fs, uint32_t g, uint8_t *bm);
 void zn_bitmap_synth(const struct zn_fs *fs, uint32_t g, uint8_t *bm);
 int zn_bitmap_write(struct zn_fs *fs, uint32_t g, const uint8_t *bm);
+/* Write the block only: no checksum update (for BLOCK_UNINIT groups). */
+int zn_bitmap_write_raw(struct zn_fs *fs, uint32_t g, const uint8_t *bm);
+int zn_sync(struct zn_fs *fs);
 uint32_t zn_bitmap_free(const struct zn_fs *fs, uint32_t g, const uint8_t *bm);
 uint32_t zn_bitmap_csum(const struct zn_fs *fs, const uint8_t *bm);
 
@@ -167,6 +170,7 @@ struct zn_jgroup {
 	uint8_t *orig_bitmap;	/* as on disk; only if it was BLOCK_UNINIT */
 	uint8_t *prev;		/* bpg/8 bytes */
 	uint8_t *target;	/* bpg/8 bytes */
+	int restore_raw;	/* in memory: put orig_bitmap back after the flag */
 };
 
 struct zn_journal {

@@ -409,7 +409,7 @@ int zn_bitmap_read(struct zn_fs *fs, uint32_t g, uint8_t *bm)
 	return ZN_OK;
 }
 
-int zn_bitmap_write(struct zn_fs *fs, uint32_t g, const uint8_t *bm)
+int zn_bitmap_write_raw(struct zn_fs *fs, uint32_t g, const uint8_t *bm)
 {
 	struct zn_group gi;
 
@@ -417,7 +417,22 @@ int zn_bitmap_write(struct zn_fs *fs, uint32_t g, const uint8_t *bm)
 	if (pwrite_all(fs->fd, bm, fs->block_size, gi.block_bitmap * fs->block_size))
 		return zn_fail(ZN_EIO, "%s: writing block bitmap of group %u at block %llu",
 			       fs->path, g, (unsigned long long)gi.block_bitmap);
-	zn_group_set_bitmap_csum(fs, g, zn_bitmap_csum(fs, bm));
+	return ZN_OK;
+}
+
+int zn_bitmap_write(struct zn_fs *fs, uint32_t g, const uint8_t *bm)
+{
+	int err = zn_bitmap_write_raw(fs, g, bm);
+
+	if (!err)
+		zn_group_set_bitmap_csum(fs, g, zn_bitmap_csum(fs, bm));
+	return err;
+}
+
+int zn_sync(struct zn_fs *fs)
+{
+	if (fsync(fs->fd))
+		return zn_fail(ZN_EIO, "%s: fsync", fs->path);
 	return ZN_OK;
 }
 

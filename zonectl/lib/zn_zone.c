@@ -65,13 +65,19 @@ static int apply_group(struct zn_fs *fs, struct zn_jgroup *jg,
 	if (empty && (jg->orig_flags & ZN_BG_BLOCK_UNINIT)) {
 		zn_bitmap_synth(fs, g, s->syn);
 		if (!memcmp(s->syn, s->cur, fs->block_size)) {
-			/* untouched since reserve: give back the exact original */
-			err = zn_bitmap_write(fs, g, jg->orig_bitmap);
+			/*
+			 * Untouched since reserve: give back the exact original.
+			 * Until the BLOCK_UNINIT flag is on disk the block must
+			 * stay a valid bitmap, so write the built one now and
+			 * the original bytes only after the descriptors.
+			 */
+			err = zn_bitmap_write(fs, g, s->syn);
 			if (err)
 				return err;
 			zn_group_set_bitmap_csum(fs, g, jg->orig_csum);
 			zn_group_set_flags(fs, g, (uint16_t)(gi.flags | ZN_BG_BLOCK_UNINIT));
 			zn_group_set_free(fs, g, zn_bitmap_free(fs, g, s->syn));
+			jg->restore_raw = 1;
 			return ZN_OK;
 		}
 	}
@@ -152,7 +158,16 @@ static int write_all_groups(struct zn_fs *fs, struct zn_journal *j,
 		if (written++ == 0)
 			zn_crash_point("after-first-bitmap");
 	}
-	return zn_gdt_flush(fs);
+	zn_crash_point("before-descriptors");
+	err = zn_gdt_flush(fs);
+	for (i = 0; i < j->ngroups && !err; i++) {
+		if (!j->groups[i].restore_raw)
+			continue;
+		j->groups[i].restore_raw = 0;
+		err = zn_bitmap_write_raw(fs, j->groups[i].group,
+					  j->groups[i].orig_bitmap);
+	}
+	return err ? err : zn_sync(fs);
 }
 
 /* Journal says the operation is done: make prev == target, drop or keep. */
@@ -264,6 +279,7 @@ int zn_zone_apply(struct zn_fs *fs, struct zn_journal *j, uint64_t start,
 	scratch_free(&s);
 	if (err)
 		return err;
+	zn_crash_point("before-settle");
 	return settle(fs, j);
 }
 
