@@ -18,7 +18,7 @@ run_case() {
 		$([ "${fstype#*,}" != "$fstype" ] && echo "-O ${fstype#*,}") $W/img
 	L1=$(losetup -f --show $W/img); mkdir -p $W/mnt; mount $L1 $W/mnt
 	[ $warm = warm ] && { dd if=/dev/zero of=$W/mnt/warm bs=1M count=4 status=none; sync; }
-	dmesg -C
+	local seen=$(dmesg | wc -l)
 	L2=$(losetup -f --show $W/img)
 	$Z reserve $L2 --keep-inner 40M >/dev/null 2>$W/err; rc=$?
 	if [ $rc -ne 0 ]; then
@@ -31,12 +31,12 @@ run_case() {
 	dd if=/dev/zero of=$W/mnt/after bs=1M count=8 status=none; sync
 	local first=$(filefrag -v $W/mnt/after | awk '/^ *0:/ {print $4}' | tr -d .)
 	umount $W/mnt; losetup -d $L1
-	local errs=$(dmesg | grep -c 'EXT4-fs error')
+	local errs=$(dmesg | tail -n +$((seen + 1)) | grep -c 'EXT4-fs error')
 	local fsck=clean; e2fsck -fn $W/img >/dev/null 2>&1 || fsck=errors
 	echo "$fstype $warm: allowed [$s,$e), new file starts at block ${first:-?}" \
 	     "-> $( [ -n "$first" ] && [ "$first" -ge "$s" ] && echo inside || echo OUTSIDE)," \
 	     "EXT4-fs errors in dmesg: $errs, e2fsck -fn while reserved: $fsck"
-	dmesg | grep 'EXT4-fs' | grep -v 'mounted\|unmounting\|mounting' | head -3 | sed 's/^/    /'
+	dmesg | tail -n +$((seen + 1)) | grep 'EXT4-fs' | grep -v 'mounted\|unmounting\|mounting' | head -3 | sed 's/^/    /'
 	$Z release $W/img >/dev/null 2>&1
 	e2fsck -fn $W/img >/dev/null 2>&1 && echo "    after release: e2fsck -fn clean" ||
 		echo "    after release: e2fsck -fn NOT clean"
