@@ -30,6 +30,7 @@ void morph_laas_file_init(struct morph_laas_file *f)
 	f->prev = f->next = (struct morph_laas_file *)0;
 	f->open_count = 0;
 	f->bound = -1;
+	f->home = -1;
 	f->closed_ns = 0;
 	f->tracked = 0;
 }
@@ -113,15 +114,16 @@ int morph_laas_striping(struct morph_laas *l)
 	return morph_laas_load(l) < morph_laas_threshold(l);
 }
 
-/* least-loaded device of @copies; ties go to the lowest index */
-static u32 least_loaded(const struct morph_laas *l, u32 copies)
+/* least-loaded device of @copies; ties go to @home, then the lowest index */
+static u32 least_loaded(const struct morph_laas *l, u32 copies, int home)
 {
 	u32 dev, best = 0, best_load = 0xffffffffu;
 
 	for (dev = 0; dev < l->cfg.ndev; dev++) {
 		if (!(copies & (1u << dev)))
 			continue;
-		if (l->dev_bound[dev] < best_load) {
+		if (l->dev_bound[dev] < best_load ||
+		    (l->dev_bound[dev] == best_load && (int)dev == home)) {
 			best = dev;
 			best_load = l->dev_bound[dev];
 		}
@@ -135,7 +137,7 @@ static u32 route_bound(struct morph_laas *l, struct morph_laas_file *f,
 {
 	if (f->bound < 0 || !(copies & (1u << f->bound))) {
 		unbind(l, f);
-		f->bound = (int)least_loaded(l, copies);
+		f->bound = (int)least_loaded(l, copies, f->home);
 		l->dev_bound[f->bound]++;
 	}
 	seg->dev = (u32)f->bound;

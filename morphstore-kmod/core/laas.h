@@ -8,7 +8,9 @@
  * (intra-request parallelism, like RAID-0); at or above it the file is bound
  * to one device for as long as it stays open (inter-request parallelism,
  * like RAID-1), an unbound file going to the least-loaded device holding a
- * copy.  A device's load is the number of open files bound to it.
+ * copy.  A device's load is the number of open files bound to it; among
+ * equally loaded devices the file's home (its master's device) wins, since
+ * placement spread the masters evenly.
  */
 #ifndef MORPH_LAAS_H
 #define MORPH_LAAS_H
@@ -35,6 +37,7 @@ struct morph_laas_file {
 	struct morph_laas_file *prev, *next;	/* recent-file list */
 	u32 open_count;
 	int bound;		/* device, or -1 */
+	int home;		/* preferred on ties (the master's device), or -1 */
 	u64 closed_ns;
 	int tracked;
 };

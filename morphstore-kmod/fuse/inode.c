@@ -130,6 +130,7 @@ int morph_inode_get(struct morph_vol *v, u32 dev, int fd,
 	}
 	pthread_mutex_init(&fresh->mu, NULL);
 	morph_laas_file_init(&fresh->laas);
+	fresh->laas.home = (int)dev;
 	load_state(v, fresh);
 
 	pthread_mutex_lock(&v->lock);

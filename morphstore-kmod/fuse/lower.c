@@ -156,7 +156,8 @@ int morph_unlink_replicas(struct morph_vol *v, const struct morph_state *st)
 }
 
 /* the device label ties a lower directory to its place in the volume */
-static int check_label(struct morph_vol *v, u32 d)
+/* @write 0: check an existing label; @write 1: write a missing one */
+static int check_label(struct morph_vol *v, u32 d, int write_missing)
 {
 	char buf[128], want[128];
 	int fd, n;
@@ -168,6 +169,8 @@ static int check_label(struct morph_vol *v, u32 d)
 	if (fd < 0) {
 		if (errno != ENOENT)
 			goto io;
+		if (!write_missing)
+			return 0;
 		fd = openat(v->dev[d].fd, MORPH_DEVICE_FILE,
 			    O_WRONLY | O_CREAT | O_EXCL, 0644);
 		if (fd < 0)
@@ -319,10 +322,13 @@ int morph_vol_open(struct morph_vol *v, const char *lower)
 	for (d = 0; d < v->ndev; d++)
 		if (open_device(v, d))
 			return -1;
-	/* labels only once every device passed its checks, so that a
-	 * refused mount leaves no label behind */
+	/* labels are written only once every device and every existing
+	 * label passed its checks: a refused mount leaves none behind */
 	for (d = 0; d < v->ndev; d++)
-		if (check_label(v, d))
+		if (check_label(v, d, 0))
+			return -1;
+	for (d = 0; d < v->ndev; d++)
+		if (check_label(v, d, 1))
 			return -1;
 	for (d = 0; d < v->ndev; d++)
 		remove_partial_replicas(v, d);

@@ -24,6 +24,7 @@ struct options {
 	unsigned int chunk;
 	unsigned long long replicate_bps;
 	unsigned long long seed;
+	int direct_io;
 	int help;
 };
 
@@ -36,6 +37,7 @@ static const struct fuse_opt option_spec[] = {
 	OPT("stripe_chunk=%u", chunk),
 	OPT("replicate_bps=%llu", replicate_bps),
 	OPT("seed=%llu", seed),
+	OPT("direct_io", direct_io),
 	OPT("-h", help),
 	OPT("--help", help),
 	FUSE_OPT_END
@@ -57,6 +59,8 @@ static void usage(const char *prog)
 	       "  -o stripe_chunk=BYTES  split granularity of striped reads (default 262144)\n"
 	       "  -o replicate_bps=N     replication copy rate limit, 0 = none (default 67108864)\n"
 	       "  -o seed=N              seed of random replica placement (default: clock)\n"
+	       "  -o direct_io           bypass the kernel page cache of the volume (each\n"
+	       "                         read() reaches the scheduler; used by the bench)\n"
 	       "\n"
 	       "Files: %s (copies wanted, settable), %s;\n"
 	       "volume root: %s.  See docs/morphstore.md.\n"
@@ -128,6 +132,7 @@ int main(int argc, char *argv[])
 	vol.laas_cfg.window_ns = (u64)o.window_ms * 1000000ull;
 	vol.laas_cfg.chunk = o.chunk;
 	vol.replicate_bps = o.replicate_bps;
+	vol.direct_io = o.direct_io;
 	if (morph_laas_init(&vol.laas, &vol.laas_cfg, &vol.env)) {
 		morph_err("invalid LAAS settings");
 		return 2;

@@ -69,6 +69,7 @@ struct morph_vol {
 	struct morph_laas_config laas_cfg;
 	struct morph_inode *table[256];
 	u32 next_dev;			/* placement turn of new files */
+	int direct_io;			/* open files with FOPEN_DIRECT_IO */
 	/* replicator */
 	u64 replicate_bps;		/* 0: unthrottled */
 	pthread_mutex_t qlock;

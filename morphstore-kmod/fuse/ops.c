@@ -285,6 +285,7 @@ static int setup_handle(u32 dev, int fd, const char *rel,
 	morph_laas_open(&V->laas, &ino->laas);
 	pthread_mutex_unlock(&V->lock);
 	fi->fh = (uintptr_t)h;
+	fi->direct_io = V->direct_io;
 	if (resync)
 		morph_replicator_queue(V, rel);
 	return 0;

@@ -85,10 +85,10 @@ ms_umount() {
 	return 0
 }
 
-# ms_wait_idle MNT: until the replicator has nothing queued
+# ms_wait_idle MNT [SECONDS]: until the replicator has nothing queued
 ms_wait_idle() {
 	local i
-	for ((i = 0; i < 600; i++)); do
+	for ((i = 0; i < ${2:-30} * 20; i++)); do
 		getfattr --only-values -n user.morphstore.volume "$1" 2>/dev/null |
 			grep -q ' pending=0$' && return 0
 		sleep 0.05

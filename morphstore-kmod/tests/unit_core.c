@@ -344,6 +344,31 @@ TEST(laas_at_threshold_binds_files_to_least_loaded_devices)
 	CHECK_EQ(f[0].bound, -1);
 }
 
+TEST(laas_ties_between_devices_go_to_the_files_home)
+{
+	struct morph_laas l;
+	struct morph_laas_file f[3];
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
+	u32 i;
+
+	laas_setup(&l, 4, MORPH_LAAS_MIRROR);
+	for (i = 0; i < 3; i++) {
+		morph_laas_file_init(&f[i]);
+		morph_laas_open(&l, &f[i]);
+	}
+	f[0].home = 2;
+	f[1].home = 1;
+	f[2].home = 2;
+	/* devices 1 and 2 both idle: the home wins over the lower index */
+	CHECK_EQ(morph_laas_route(&l, &f[0], 0x6, 0, MIB, seg, 32), 1);
+	CHECK_EQ(seg[0].dev, 2);
+	CHECK_EQ(morph_laas_route(&l, &f[1], 0x6, 0, MIB, seg, 32), 1);
+	CHECK_EQ(seg[0].dev, 1);
+	/* load still comes first: device 3 is idle, home 2 is not */
+	CHECK_EQ(morph_laas_route(&l, &f[2], 0xc, 0, MIB, seg, 32), 1);
+	CHECK_EQ(seg[0].dev, 3);
+}
+
 TEST(laas_closed_files_count_as_load_until_the_window_passes)
 {
 	struct morph_laas l;
@@ -493,6 +518,7 @@ static const struct morph_test tests[] = {
 	T(laas_small_reads_alternate_between_copies_by_chunk),
 	T(laas_segments_cover_any_range_exactly_and_only_use_copies),
 	T(laas_at_threshold_binds_files_to_least_loaded_devices),
+	T(laas_ties_between_devices_go_to_the_files_home),
 	T(laas_closed_files_count_as_load_until_the_window_passes),
 	T(laas_forced_policies_ignore_load),
 	T(laas_single_copy_files_read_their_only_device),
