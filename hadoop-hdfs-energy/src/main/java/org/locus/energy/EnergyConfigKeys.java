@@ -1,0 +1,107 @@
+package org.locus.energy;
+
+/**
+ * Every configuration key of energy-efficient HDFS (seed 000, ch. 4), with its default and a
+ * one-line meaning. {@code conf/features/energy.xml} is the documented set a cluster turns on;
+ * {@code docs/energy.md} explains each key.
+ *
+ * <p>The feature itself is switched on with stock Hadoop keys (see {@link #STOCK_KEYS}); the
+ * keys below tune the backup-disk power manager that runs as a DataNode plug-in.
+ */
+public final class EnergyConfigKeys {
+  private EnergyConfigKeys() {
+  }
+
+  /** Seed §4.3.2: comma-separated backup-replica directories, added as [ARCHIVE] volumes. */
+  public static final String REPLICA_DIR = "dfs.replica.dir";
+
+  /** Disk backend: {@code simulated} (datasheet model) or {@code hdparm} (real drives). */
+  public static final String BACKEND = "locus.energy.disk.backend";
+  public static final String BACKEND_DEFAULT = "hdparm";
+
+  /** Only account energy, never spin a disk down (the "native" all-disks-active baseline). */
+  public static final String ACCOUNTING_ONLY = "locus.energy.accounting.only";
+  public static final boolean ACCOUNTING_ONLY_DEFAULT = false;
+
+  /** How often the power manager samples volume activity and advances disk states (ms). */
+  public static final String POLL_INTERVAL_MS = "locus.energy.poll.interval.ms";
+  public static final long POLL_INTERVAL_MS_DEFAULT = 250;
+
+  /** Idle time after which a backup disk goes to standby in automatic mode (hdparm -S), ms. */
+  public static final String STANDBY_TIMEOUT_MS = "locus.energy.standby.timeout.ms";
+  public static final long STANDBY_TIMEOUT_MS_DEFAULT = 60_000;
+
+  /** Least time a disk stays up after spinning up, so it does not thrash (ms). */
+  public static final String MIN_RESIDENCY_MS = "locus.energy.min.residency.ms";
+  public static final long MIN_RESIDENCY_MS_DEFAULT = 10_000;
+
+  /** Write operations per second on a backup disk that mean "bulk import": manual mode. */
+  public static final String WRITE_GUARD_OPS_PER_SEC = "locus.energy.write.guard.ops.per.sec";
+  public static final double WRITE_GUARD_OPS_PER_SEC_DEFAULT = 2.0;
+
+  /** Write-free time that ends a bulk import; then the disk is forced to standby (ms). */
+  public static final String WRITE_GUARD_QUIET_MS = "locus.energy.write.guard.quiet.ms";
+  public static final long WRITE_GUARD_QUIET_MS_DEFAULT = 3_000;
+
+  /** Manual spin-down command: {@code standby} (hdparm -y) or {@code sleep} (hdparm -Y). */
+  public static final String MANUAL_COMMAND = "locus.energy.manual.command";
+  public static final String MANUAL_COMMAND_DEFAULT = "standby";
+
+  /** Spin-down timing: {@code fixed} (the drive's timer) or {@code history} (idle-gap model). */
+  public static final String SPINDOWN_POLICY = "locus.energy.spindown.policy";
+  public static final String SPINDOWN_POLICY_DEFAULT = "fixed";
+
+  /** Seed §4.3.3: wake a node's backups once its primary data has all been read. */
+  public static final String PREDICT_WAKE = "locus.energy.predict.wake";
+  public static final boolean PREDICT_WAKE_DEFAULT = false;
+
+  /** Path of the hdparm executable (found on PATH when relative). */
+  public static final String HDPARM_PATH = "locus.energy.hdparm.path";
+  public static final String HDPARM_PATH_DEFAULT = "hdparm";
+
+  /** Run hdparm through {@code sudo -n} (see docs/energy.md for the sudoers rule). */
+  public static final String HDPARM_SUDO = "locus.energy.hdparm.sudo";
+  public static final boolean HDPARM_SUDO_DEFAULT = false;
+
+  /** Longest an hdparm invocation may run before it is killed (ms). */
+  public static final String COMMAND_TIMEOUT_MS = "locus.energy.command.timeout.ms";
+  public static final long COMMAND_TIMEOUT_MS_DEFAULT = 30_000;
+
+  /** HDFS directory where {@code locus energy wake} drops wake requests. */
+  public static final String WAKE_REQUEST_DIR = "locus.energy.wake.request.dir";
+  public static final String WAKE_REQUEST_DIR_DEFAULT = "/system/locus-energy/wake";
+
+  /** Per-disk power in watts while transferring data (datasheet, see DiskPowerProfile). */
+  public static final String ACTIVE_WATTS = "locus.energy.disk.active.watts";
+  /** Per-disk power in watts while spinning without I/O. */
+  public static final String IDLE_WATTS = "locus.energy.disk.idle.watts";
+  /** Per-disk power in watts in standby (spindle stopped). */
+  public static final String STANDBY_WATTS = "locus.energy.disk.standby.watts";
+  /** Per-disk power in watts while spinning up. */
+  public static final String SPINUP_WATTS = "locus.energy.disk.spinup.watts";
+  /** Time from standby to ready (ms). */
+  public static final String SPINUP_MS = "locus.energy.disk.spinup.ms";
+
+  /**
+   * Drives behind each volume, in {@code dfs.datanode.data.dir} order, e.g. {@code 1,3} for a
+   * primary disk and a 3-drive RAID-5 backup array (seed §4.3.3); missing entries are 1.
+   */
+  public static final String SPINDLES_PER_VOLUME = "locus.energy.disk.spindles.per.volume";
+
+  /** Whole-node power model: watts a node draws besides its disks (CPU, memory, board). */
+  public static final String NODE_BASE_WATTS = "locus.energy.node.base.watts";
+  public static final double NODE_BASE_WATTS_DEFAULT = 40.0;
+
+  /**
+   * Stock Hadoop keys and the values that turn the feature on: WARM = first replica on DISK
+   * (primary), every further one on ARCHIVE (backup); readers sorted primaries first; the power
+   * manager as a DataNode plug-in; per-volume I/O counters.
+   */
+  public static final String[][] STOCK_KEYS = {
+      {"dfs.storage.default.policy", "WARM"},
+      {"dfs.net.topology.impl", "org.locus.energy.namenode.PrimaryFirstNetworkTopology"},
+      {"dfs.namenode.read.considerStorageType", "true"},
+      {"dfs.datanode.plugins", "org.locus.energy.datanode.BackupDiskPowerManager"},
+      {"dfs.datanode.fileio.profiling.sampling.percentage", "100"},
+  };
+}

@@ -1,0 +1,223 @@
+package org.locus.energy.datanode;
+
+import java.io.IOException;
+
+import org.locus.energy.accounting.EnergyLedger;
+import org.locus.energy.disk.BlockDevice;
+import org.locus.energy.disk.DiskPowerBackend;
+import org.locus.energy.disk.DiskPowerProfile;
+import org.locus.energy.disk.DiskPowerState;
+import org.locus.energy.disk.UnsupportedDeviceException;
+import org.locus.energy.policy.SpinDownPolicy;
+import org.locus.energy.policy.WriteIntensityGuard;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The power-state machine of one DataNode disk (seed 000 §4.3.2), advanced by {@link #tick}
+ * with the I/O seen since the last tick, and by {@link #wake}. States: ACTIVE, IDLE, STANDBY,
+ * WAKING. Modes:
+ * <ul>
+ *   <li><b>automatic</b> (normal): the drive's timer is set once ({@code -S}); the disk goes to
+ *       standby after the policy's idle time — modelled when the drive does it, issued
+ *       ({@code -y}) when the policy times it itself;</li>
+ *   <li><b>manual</b> (bulk import, recovery): when the write guard trips the drive timer is
+ *       switched off ({@code -S 0}) so writes never wait for a spin-up; once writes are quiet
+ *       the disk is forced to standby ({@code -y} / {@code -Y}) and automatic mode returns.</li>
+ * </ul>
+ * A disk that spun up stays up for the minimum residency, so it does not thrash. An
+ * <i>unmanaged</i> disk (a primary, the accounting-only baseline, or an unsupported device) is
+ * never spun down but still accounted. Every state's residency goes to the {@link EnergyLedger}.
+ * Not thread-safe; the power manager calls it from one thread and reads it under its lock.
+ */
+public class BackupDisk {
+  private static final Logger LOG = LoggerFactory.getLogger(BackupDisk.class);
+
+  /** Power-management mode of the seed's two schemes. */
+  public enum Mode { AUTOMATIC, MANUAL }
+
+  private final String name;
+  private final boolean backup;
+  private final BlockDevice device;
+  private final DiskPowerBackend backend;
+  private final SpinDownPolicy policy;
+  private final WriteIntensityGuard guard;
+  private final EnergyLedger ledger;
+  private final long minResidencyMillis;
+  private final boolean deepSleep;
+  private boolean managed;
+  private String unmanagedReason;
+
+  private DiskPowerState state = DiskPowerState.IDLE;
+  private Mode mode = Mode.AUTOMATIC;
+  private long lastTick;
+  private long lastIoAt;
+  private long upSince;
+  private long readyAt;
+  private boolean stallCounted;
+
+  BackupDisk(String name, boolean backup, BlockDevice device, DiskPowerBackend backend, SpinDownPolicy policy,
+      WriteIntensityGuard guard, long minResidencyMillis, boolean deepSleep,
+      String unmanagedReason) {
+    this(name, backup, device, backend, backend.profile(), policy, guard, minResidencyMillis,
+        deepSleep, unmanagedReason);
+  }
+
+  BackupDisk(String name, boolean backup, BlockDevice device, DiskPowerBackend backend,
+      DiskPowerProfile profile, SpinDownPolicy policy, WriteIntensityGuard guard,
+      long minResidencyMillis, boolean deepSleep, String unmanagedReason) {
+    this.name = name;
+    this.backup = backup;
+    this.device = device;
+    this.backend = backend;
+    this.policy = policy;
+    this.guard = guard;
+    this.ledger = new EnergyLedger(profile);
+    this.minResidencyMillis = minResidencyMillis;
+    this.deepSleep = deepSleep;
+    this.managed = unmanagedReason == null;
+    this.unmanagedReason = unmanagedReason;
+  }
+
+  /** Starts in automatic mode: sets the drive's standby timer. */
+  void start(long now) {
+    lastTick = now;
+    lastIoAt = now;
+    upSince = now;
+    if (managed) {
+      command(() -> backend.setStandbyTimeout(device, policy.standbyAfterMillisForDrive()));
+    }
+  }
+
+  /** Accounts the time since the last tick and reacts to the I/O seen in it. */
+  void tick(long now, long reads, long writes) {
+    boolean io = reads + writes > 0;
+    DiskPowerState during = io && state == DiskPowerState.IDLE ? DiskPowerState.ACTIVE : state;
+    ledger.account(during, now - lastTick, io);
+    lastTick = now;
+    if (state == DiskPowerState.WAKING && now >= readyAt) {
+      state = DiskPowerState.IDLE;
+      upSince = now;
+    }
+    boolean bulk = guard.observe(now, writes);
+    if (io) {
+      if (state == DiskPowerState.STANDBY) {
+        // an access spun the disk up and waited for it (seed §4.3.2 "Accessing Backup Disks")
+        policy.observeIdleGap(now - lastIoAt);
+        ledger.spinUp(true);
+        state = DiskPowerState.WAKING;
+        readyAt = now + backend.profile().spinUpMillis();
+        stallCounted = true;
+      } else if (state == DiskPowerState.WAKING && !stallCounted) {
+        // woken ahead of need, but not far enough ahead: the access waits for the rest
+        ledger.stall(readyAt - now);
+        stallCounted = true;
+      } else if (state != DiskPowerState.WAKING) {
+        state = DiskPowerState.ACTIVE;
+      }
+      lastIoAt = now;
+    } else if (state == DiskPowerState.ACTIVE) {
+      state = DiskPowerState.IDLE;
+    }
+    if (!managed) {
+      return;
+    }
+    if (bulk && mode == Mode.AUTOMATIC) {
+      mode = Mode.MANUAL;
+      command(() -> backend.setStandbyTimeout(device, 0));
+      return;
+    }
+    if (mode == Mode.MANUAL) {
+      if (!bulk && state == DiskPowerState.IDLE && now - upSince >= minResidencyMillis) {
+        spinDown();
+        command(() -> backend.setStandbyTimeout(device, policy.standbyAfterMillisForDrive()));
+        mode = Mode.AUTOMATIC;
+      }
+      return;
+    }
+    if (state == DiskPowerState.IDLE && now - lastIoAt >= policy.standbyAfterMillis()
+        && now - upSince >= minResidencyMillis) {
+      if (policy.managerIssuesSpinDown()) {
+        spinDown();
+      } else {
+        state = DiskPowerState.STANDBY; // the drive's own -S timer fired
+      }
+    }
+  }
+
+  /** Spins the disk up ahead of need (prediction, primary failure, command). */
+  void wake(long now, String reason) {
+    upSince = Math.max(upSince, now);
+    lastIoAt = now;
+    if (!managed || state != DiskPowerState.STANDBY) {
+      return;
+    }
+    if (command(() -> backend.wake(device))) {
+      LOG.info("Waking {} ({}): {}", name, device, reason);
+      ledger.spinUp(false);
+      stallCounted = false;
+      state = DiskPowerState.WAKING;
+      readyAt = now + backend.profile().spinUpMillis();
+      upSince = readyAt;
+    }
+  }
+
+  private void spinDown() {
+    if (command(() -> backend.spinDown(device, deepSleep))) {
+      state = DiskPowerState.STANDBY;
+    }
+  }
+
+  private interface DiskCommand {
+    void run() throws IOException;
+  }
+
+  /** Runs a backend command; an unsupported device stops management, the DataNode goes on. */
+  private boolean command(DiskCommand c) {
+    try {
+      c.run();
+      return true;
+    } catch (UnsupportedDeviceException e) {
+      managed = false;
+      unmanagedReason = e.getMessage();
+      LOG.warn("Backup disk {} is no longer power-managed: {}", name, e.getMessage());
+    } catch (IOException e) {
+      LOG.error("Power command on {} failed; its state is unchanged: {}", name, e.getMessage());
+    }
+    return false;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** @return true for a backup-replica disk, false for a primary */
+  public boolean backup() {
+    return backup;
+  }
+
+  public BlockDevice device() {
+    return device;
+  }
+
+  public DiskPowerState state() {
+    return state;
+  }
+
+  public Mode mode() {
+    return mode;
+  }
+
+  public boolean managed() {
+    return managed;
+  }
+
+  /** @return why the disk is not power-managed, or null when it is */
+  public String unmanagedReason() {
+    return unmanagedReason;
+  }
+
+  public EnergyLedger ledger() {
+    return ledger;
+  }
+}

@@ -1,0 +1,140 @@
+package org.locus.energy.disk;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.apache.hadoop.conf.Configuration;
+import org.locus.energy.EnergyConfigKeys;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Real disks: power commands are {@code hdparm} runs (seed 000 §4.3.2, Listing 4.1 ran
+ * {@code sudo hdparm -Y /dev/sdb}), built as argument vectors, optionally under
+ * {@code sudo -n}, each with a time limit:
+ * <ul>
+ *   <li>automatic mode: {@code hdparm -S N dev} (N encodes the idle timeout, see
+ *       {@link #standbyTimeoutCode(long)}; 0 turns the drive's timer off);</li>
+ *   <li>manual mode: {@code hdparm -y dev} (standby) or {@code hdparm -Y dev} (sleep);</li>
+ *   <li>wake: {@code hdparm --read-sector 0 dev}, an uncached read that spins the drive up.</li>
+ * </ul>
+ * State is never polled with {@code hdparm -C}: spin-down tools report that it wakes some
+ * drives; the manager models the state from the commands it issues and the I/O it observes.
+ *
+ * <p>Devices that take no ATA power commands are refused with {@link
+ * UnsupportedDeviceException}: by name when the mount table shows a loop, virtio, Xen, RAM or
+ * network block device, and by hdparm's own answer ({@code Invalid argument}, {@code
+ * Inappropriate ioctl}) otherwise.
+ */
+public class HdparmDiskBackend implements DiskPowerBackend {
+  private static final Logger LOG = LoggerFactory.getLogger(HdparmDiskBackend.class);
+  private static final Pattern UNSUPPORTED_NAME =
+      Pattern.compile("(loop|vd|xvd|ram|zram|nbd|rbd)[0-9a-z]*");
+
+  private final String hdparm;
+  private final boolean sudo;
+  private final CommandRunner runner;
+  private final DiskPowerProfile profile;
+  private final MountTable mounts;
+
+  public HdparmDiskBackend(Configuration conf, MountTable mounts) {
+    this.hdparm = conf.getTrimmed(EnergyConfigKeys.HDPARM_PATH,
+        EnergyConfigKeys.HDPARM_PATH_DEFAULT);
+    this.sudo = conf.getBoolean(EnergyConfigKeys.HDPARM_SUDO,
+        EnergyConfigKeys.HDPARM_SUDO_DEFAULT);
+    this.runner = new CommandRunner(conf.getLong(EnergyConfigKeys.COMMAND_TIMEOUT_MS,
+        EnergyConfigKeys.COMMAND_TIMEOUT_MS_DEFAULT));
+    this.profile = DiskPowerProfile.from(conf);
+    this.mounts = mounts;
+  }
+
+  @Override
+  public String name() {
+    return "hdparm";
+  }
+
+  @Override
+  public DiskPowerProfile profile() {
+    return profile;
+  }
+
+  @Override
+  public BlockDevice resolve(File volumeDir) throws IOException {
+    MountTable.Mount mount = mounts.mountOf(volumeDir);
+    if (!mount.source().startsWith("/dev/")) {
+      throw new UnsupportedDeviceException("volume " + volumeDir + " is on a " + mount.fsType()
+          + " file system from '" + mount.source() + "', not a block device; hdparm cannot "
+          + "power-manage it, so it stays spinning");
+    }
+    String device = Path.of(mount.source()).toRealPath().toString();
+    String name = new File(device).getName();
+    if (UNSUPPORTED_NAME.matcher(name).matches()) {
+      throw new UnsupportedDeviceException("volume " + volumeDir + " is on " + device
+          + ", a loop/virtio/RAM/network device; hdparm power commands need an ATA or SCSI "
+          + "disk (sd*, hd*), so this volume stays spinning");
+    }
+    return new BlockDevice(volumeDir, device);
+  }
+
+  @Override
+  public void setStandbyTimeout(BlockDevice device, long idleMillis) throws IOException {
+    run(device, "-S", Integer.toString(standbyTimeoutCode(idleMillis)));
+  }
+
+  @Override
+  public void spinDown(BlockDevice device, boolean sleep) throws IOException {
+    run(device, sleep ? "-Y" : "-y");
+  }
+
+  @Override
+  public void wake(BlockDevice device) throws IOException {
+    run(device, "--read-sector", "0");
+  }
+
+  /**
+   * hdparm(8) {@code -S} encoding: 0 = off; 1..240 = multiples of 5 s; 241..251 = 1..11 units
+   * of 30 min. The timeout is rounded up to the next step the drive can express.
+   */
+  public static int standbyTimeoutCode(long idleMillis) {
+    if (idleMillis <= 0) {
+      return 0;
+    }
+    long seconds = (idleMillis + 999) / 1000;
+    if (seconds <= 240 * 5) {
+      return (int) Math.max(1, (seconds + 4) / 5);
+    }
+    long halfHours = (seconds + 1799) / 1800;
+    return (int) Math.min(251, 240 + halfHours);
+  }
+
+  private void run(BlockDevice device, String... args) throws IOException {
+    List<String> argv = new ArrayList<>();
+    if (sudo) {
+      argv.add("sudo");
+      argv.add("-n");
+    }
+    argv.add(hdparm);
+    argv.addAll(List.of(args));
+    argv.add(device.devicePath());
+    CommandRunner.Result result = runner.run(argv);
+    if (result.exitCode() == 0) {
+      LOG.debug("{}: {}", argv, result.output());
+      return;
+    }
+    String output = result.output();
+    if (output.contains("Invalid argument") || output.contains("Inappropriate ioctl")
+        || output.contains("not supported")) {
+      throw new UnsupportedDeviceException("device " + device.devicePath() + " (volume "
+          + device.volumeDir() + ") refused '" + String.join(" ", argv) + "' (exit "
+          + result.exitCode() + "): it takes no ATA power commands (loop/virtio?); it stays "
+          + "spinning. hdparm said: " + output.replace('\n', ' '));
+    }
+    throw new IOException("'" + String.join(" ", argv) + "' failed with exit "
+        + result.exitCode() + (sudo ? " (is the sudoers rule from docs/energy.md installed?)"
+        : "") + ": " + output.replace('\n', ' '));
+  }
+}

@@ -1,0 +1,187 @@
+package org.locus.energy.datanode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.locus.energy.disk.BlockDevice;
+import org.locus.energy.disk.DiskPowerProfile;
+import org.locus.energy.disk.DiskPowerState;
+import org.locus.energy.disk.HdparmDiskBackend;
+import org.locus.energy.disk.MountTable;
+import org.locus.energy.policy.FixedTimeoutPolicy;
+import org.locus.energy.policy.IdleGapHistoryPolicy;
+import org.locus.energy.policy.WriteIntensityGuard;
+
+/**
+ * The power manager's state machine driving the real hdparm backend, with a fake {@code hdparm}
+ * first on {@code PATH} (the module's surefire configuration puts {@code target/fake-bin} there)
+ * that records its arguments: exactly the expected command for each transition. Time is passed
+ * in, so each transition is exact.
+ */
+class HdparmCommandSequenceTest {
+  private static final Path FAKE_BIN = Path.of("target", "fake-bin");
+  private static final Path CALLS = FAKE_BIN.resolve("hdparm-calls.log");
+  private static final BlockDevice SDZ = new BlockDevice(new File("/data/backup"), "/dev/sdz");
+  private static final DiskPowerProfile PROFILE = new DiskPowerProfile(6.0, 4.6, 0.75, 24, 3000);
+
+  @BeforeAll
+  static void installFakeHdparmFirstOnPath() throws IOException {
+    Files.createDirectories(FAKE_BIN);
+    Path script = FAKE_BIN.resolve("hdparm");
+    Files.writeString(script, String.join("\n",
+        "#!/bin/sh",
+        "echo \"$*\" >> \"$(dirname \"$0\")/hdparm-calls.log\"",
+        "case \"$*\" in *loop*)",
+        "  echo ' HDIO_DRIVE_CMD(standby) failed: Invalid argument' >&2; exit 22;;",
+        "esac",
+        "exit 0", ""));
+    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path sudo = FAKE_BIN.resolve("sudo");
+    Files.writeString(sudo, String.join("\n",
+        "#!/bin/sh",
+        "echo \"sudo $*\" >> \"$(dirname \"$0\")/hdparm-calls.log\"",
+        "[ \"$1\" = -n ] && shift",
+        "exec \"$@\"", ""));
+    Files.setPosixFilePermissions(sudo, PosixFilePermissions.fromString("rwxr-xr-x"));
+    assertTrue(System.getenv("PATH").startsWith(FAKE_BIN.toAbsolutePath().toString()),
+        "surefire puts target/fake-bin first on PATH: " + System.getenv("PATH"));
+  }
+
+  @BeforeEach
+  void forgetCalls() throws IOException {
+    Files.deleteIfExists(CALLS);
+  }
+
+  private static HdparmDiskBackend backend(boolean sudo) {
+    Configuration conf = new Configuration(false);
+    conf.setBoolean("locus.energy.hdparm.sudo", sudo);
+    return new HdparmDiskBackend(conf, new MountTable(List.of())) {
+      @Override
+      public DiskPowerProfile profile() {
+        return PROFILE;
+      }
+    };
+  }
+
+  private static BackupDisk fixedTimeoutDisk(BlockDevice device, boolean deepSleep) {
+    return new BackupDisk("backup", true, device, backend(false), new FixedTimeoutPolicy(5000),
+        new WriteIntensityGuard(2, 1000, 1000), 1000, deepSleep, null);
+  }
+
+  private static List<String> calls() throws IOException {
+    return Files.exists(CALLS) ? Files.readAllLines(CALLS, StandardCharsets.UTF_8) : List.of();
+  }
+
+  @Test
+  void startSetsTheDrivesStandbyTimerInFiveSecondSteps() throws IOException {
+    fixedTimeoutDisk(SDZ, false).start(0);
+    assertEquals(List.of("-S 1 /dev/sdz"), calls());
+  }
+
+  @Test
+  void bulkImportSwitchesToManualModeThenForcesStandbyAndRestoresTheTimer() throws IOException {
+    BackupDisk disk = fixedTimeoutDisk(SDZ, false);
+    disk.start(0);
+    disk.tick(100, 0, 4);
+    assertEquals(BackupDisk.Mode.MANUAL, disk.mode());
+    disk.tick(200, 0, 4);
+    disk.tick(1100, 0, 0);
+    assertEquals(List.of("-S 1 /dev/sdz", "-S 0 /dev/sdz"), calls(), "writes not yet quiet");
+    disk.tick(1300, 0, 0);
+    assertEquals(List.of("-S 1 /dev/sdz", "-S 0 /dev/sdz", "-y /dev/sdz", "-S 1 /dev/sdz"),
+        calls());
+    assertEquals(DiskPowerState.STANDBY, disk.state());
+    assertEquals(BackupDisk.Mode.AUTOMATIC, disk.mode());
+  }
+
+  @Test
+  void manualSleepModeUsesCapitalY() throws IOException {
+    BackupDisk disk = fixedTimeoutDisk(SDZ, true);
+    disk.start(0);
+    disk.tick(100, 0, 4);
+    disk.tick(1200, 0, 0);
+    assertEquals(List.of("-S 1 /dev/sdz", "-S 0 /dev/sdz", "-Y /dev/sdz", "-S 1 /dev/sdz"),
+        calls());
+  }
+
+  @Test
+  void theDrivesOwnTimerNeedsNoCommandAndAnAccessWakesWithoutOne() throws IOException {
+    BackupDisk disk = fixedTimeoutDisk(SDZ, false);
+    disk.start(0);
+    disk.tick(4900, 0, 0);
+    assertEquals(DiskPowerState.IDLE, disk.state());
+    disk.tick(5000, 0, 0);
+    assertEquals(DiskPowerState.STANDBY, disk.state());
+    disk.tick(6000, 1, 0);
+    assertEquals(DiskPowerState.WAKING, disk.state());
+    disk.tick(9000, 0, 0);
+    assertEquals(DiskPowerState.IDLE, disk.state());
+    assertEquals(List.of("-S 1 /dev/sdz"), calls());
+    assertEquals(1, disk.ledger().spinUps());
+    assertEquals(3000, disk.ledger().demandStallMillis());
+  }
+
+  @Test
+  void wakeReadsOneSectorAndTheDiskStaysUpForTheMinimumResidency() throws IOException {
+    BackupDisk disk = fixedTimeoutDisk(SDZ, false);
+    disk.start(0);
+    disk.tick(100, 0, 4);
+    disk.tick(1200, 0, 0);
+    forgetCalls();
+    disk.wake(2000, "test");
+    assertEquals(List.of("--read-sector 0 /dev/sdz"), calls());
+    assertEquals(DiskPowerState.WAKING, disk.state());
+    disk.tick(5000, 0, 0);
+    assertEquals(DiskPowerState.IDLE, disk.state());
+    assertEquals(0, disk.ledger().demandStallMillis(), "woken ahead of need");
+  }
+
+  @Test
+  void historyPolicySpinsDownEarlyByItself() throws IOException {
+    BackupDisk disk = new BackupDisk("backup", true, SDZ, backend(false),
+        new IdleGapHistoryPolicy(5000, 200, PROFILE.breakEvenMillis()),
+        new WriteIntensityGuard(2, 1000, 1000), 1000, false, null);
+    disk.start(0);
+    disk.tick(900, 0, 0);
+    assertEquals(List.of("-S 1 /dev/sdz"), calls());
+    disk.tick(1000, 0, 0);
+    assertEquals(List.of("-S 1 /dev/sdz", "-y /dev/sdz"), calls());
+    assertEquals(DiskPowerState.STANDBY, disk.state());
+  }
+
+  @Test
+  void sudoRunsHdparmNonInteractively() throws Exception {
+    // a fake sudo, also first on PATH, records its arguments and runs the rest
+    BackupDisk disk = new BackupDisk("backup", true, SDZ, backend(true),
+        new FixedTimeoutPolicy(5000), new WriteIntensityGuard(2, 1000, 1000), 1000, false, null);
+    disk.start(0);
+    assertTrue(disk.managed(), "sudo -n hdparm ran: " + calls());
+    assertEquals(List.of("sudo -n hdparm -S 1 /dev/sdz", "-S 1 /dev/sdz"), calls());
+  }
+
+  @Test
+  void aDeviceThatRefusesPowerCommandsIsLeftSpinningWithItsReason() throws IOException {
+    BackupDisk disk = fixedTimeoutDisk(new BlockDevice(new File("/data/b"), "/dev/loop7"), false);
+    disk.start(0);
+    assertFalse(disk.managed());
+    assertTrue(disk.unmanagedReason().contains("/dev/loop7")
+        && disk.unmanagedReason().contains("no ATA power commands"), disk.unmanagedReason());
+    disk.tick(100, 0, 4);
+    disk.tick(10_000, 0, 0);
+    assertEquals(DiskPowerState.IDLE, disk.state());
+    assertEquals(List.of("-S 1 /dev/loop7"), calls(), "nothing more is tried");
+  }
+}
