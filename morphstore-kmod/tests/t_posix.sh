@@ -105,6 +105,31 @@ ms_umount "$M"
 ms_mount "$M" "replicate_bps=0"
 check "read and write counts survive a remount" \
 	bash -c "s=\$(getfattr --only-values -n user.morphstore.status '$M/stats'); grep -q 'reads=$r writes=' <<<\"\$s\" && [ $r -ge 3 ] && ! grep -q 'writes=0 ' <<<\"\$s\""
+# UDR on the volume's own statistics: plan, apply, and apply again
+mkdir "$M/udr"
+for f in hot warm cold; do dd if=/dev/urandom of="$M/udr/$f" bs=1M count=2 status=none; done
+for i in $(seq 12); do cat "$M/udr/hot" >/dev/null; done
+for i in $(seq 4); do cat "$M/udr/warm" >/dev/null; done
+plan=$("$MS_CTL" plan "$M" --capacity 4M 2>/dev/null | grep '^/udr/')
+check "plan on a mount gives the hottest file the first copy" \
+	bash -c "head -1 <<<\"\$1\" | grep -q '^/udr/hot 2 '" _ "$plan"
+check "plan on a mount stays within 4 MiB: two more copies of 2 MiB" \
+	[ "$(wc -l <<<"$plan")" -eq 2 ]
+"$MS_CTL" apply "$M" --capacity 4M --wait 60 >/dev/null
+want_of() {	# copies the plan gives /udr/$1: its last decision, or 1
+	local n
+	n=$(grep "^/udr/$1 " <<<"$plan" | tail -1 | cut -d' ' -f2)
+	echo "${n:-1}"
+}
+applied_ok() {
+	local f
+	for f in hot warm cold; do
+		grep -q "wanted=$(want_of $f) copies=$(want_of $f) " <<<"$(status_of udr/$f)" || return 1
+	done
+}
+check "apply makes exactly the planned copies" applied_ok
+"$MS_CTL" apply "$M" --capacity 0 --wait 60 >/dev/null
+check "apply with no capacity removes every replica" [ "$(replica_files)" -eq 0 ]
 check "morphctl status lists devices and files" \
 	bash -c "'$MS_CTL' status '$M' | grep -q '^dev=3 ' && '$MS_CTL' status '$M' | grep -q '^/stats '"
 check "the daemon logged no error" bash -c "! grep -q 'error:' '$MS_TMP/daemon.log'"
