@@ -923,8 +923,9 @@ static void volume_status(char *out, size_t len)
 		     morph_replicator_pending(V));
 	for (d = 0; d < V->ndev && n > 0 && (size_t)n < len; d++)
 		n += snprintf(out + n, len - (size_t)n,
-			      "dev=%u path=%s bound=%u free=%llu\n", d,
+			      "dev=%u path=%s load=%u mode=%s free=%llu\n", d,
 			      V->dev[d].path, V->laas.dev_bound[d],
+			      striping ? "stripe" : "mirror",
 			      (unsigned long long)morph_dev_free(V, d));
 }
 
