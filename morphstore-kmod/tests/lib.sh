@@ -13,8 +13,9 @@ MS_MOUNTS=()
 MS_PIDS=()
 
 ms_cleanup() {
-	local m l p
-	for m in "${MS_MOUNTS[@]}"; do
+	local m l p i
+	for ((i = ${#MS_MOUNTS[@]} - 1; i >= 0; i--)); do	# the volume before its lowers
+		m=${MS_MOUNTS[i]}
 		mountpoint -q "$m" 2>/dev/null && { fusermount3 -u "$m" 2>/dev/null || umount -l "$m" 2>/dev/null; }
 		grep -q " $m " /proc/mounts && umount -l "$m" 2>/dev/null
 	done
