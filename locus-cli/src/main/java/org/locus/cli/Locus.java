@@ -13,6 +13,7 @@ import org.locus.cli.demo.DemoCommand;
 import org.locus.cli.hadoop.FsCommand;
 import org.locus.cli.hadoop.FsckCommand;
 import org.locus.cli.job.JobCommands;
+import org.locus.cli.kat.KatCommands;
 
 /**
  * The {@code locus} launcher. Exit codes: 0 success, 1 the action failed, 2 the command line is
@@ -33,6 +34,7 @@ public final class Locus {
         new FsCommand(),
         new FsckCommand(),
         JobCommands.group(),
+        KatCommands.group(),
         BenchCommands.group(),
         new DemoCommand())) {
       commands.put(command.name(), command);

@@ -22,6 +22,7 @@ class LocusCommandLineTest {
   @ValueSource(strings = {"--help", "cluster --help", "cluster up --help",
       "cluster status --help", "cluster down --help", "fs --help", "fsck --help",
       "job --help", "job wordcount --help", "job grep --help", "bench --help",
+      "kat --help", "kat import --help", "kat verify --help", "kat rebalance --help",
       "demo --help"})
   void everyCommandAnswersHelpWithUsageAndExitZero(String words) {
     CliRun run = CliRun.inProcess(words.split(" "));
@@ -34,7 +35,7 @@ class LocusCommandLineTest {
     CliRun run = CliRun.inProcess("clutser", "up");
     assertEquals(2, run.exitCode());
     assertTrue(run.err().contains("unknown command 'clutser'"), run.err());
-    assertTrue(run.err().contains("cluster, fs, fsck, job, bench, demo"), run.err());
+    assertTrue(run.err().contains("cluster, fs, fsck, job, kat, bench, demo"), run.err());
   }
 
   @Test

@@ -48,13 +48,15 @@ public final class LocusMiniCluster implements AutoCloseable {
   private final HostAddressedMiniDFSCluster dfs;
   private final HostAddressedMiniMRYarnCluster yarn;
   private final Map<String, String> racks;
+  private final StorageType[] volumes;
 
   private LocusMiniCluster(File baseDir, HostAddressedMiniDFSCluster dfs,
-      HostAddressedMiniMRYarnCluster yarn, Map<String, String> racks) {
+      HostAddressedMiniMRYarnCluster yarn, Map<String, String> racks, StorageType[] volumes) {
     this.baseDir = baseDir;
     this.dfs = dfs;
     this.yarn = yarn;
     this.racks = racks;
+    this.volumes = volumes;
   }
 
   public static Builder builder(File baseDir) {
@@ -87,6 +89,23 @@ public final class LocusMiniCluster implements AutoCloseable {
       }
     }
     return volumes;
+  }
+
+  /**
+   * Starts one more DataNode (HDFS only) on the next node address, with the same volume types,
+   * and returns once it has registered. Clusters with racks cannot grow this way.
+   *
+   * @return the new node
+   */
+  public ClusterNode addDataNode() throws IOException {
+    if (!racks.isEmpty()) {
+      throw new IllegalStateException("adding nodes to a cluster with racks is not supported");
+    }
+    dfs.startDataNodes(dfs.getConfiguration(0), 1, new StorageType[][] {volumes}, true, null,
+        null, null, null, null, false, false, false, null, null, null);
+    dfs.waitActive();
+    List<ClusterNode> all = nodes();
+    return all.get(all.size() - 1);
   }
 
   /** @return a client configuration for this cluster (a fresh copy each call) */
@@ -231,7 +250,7 @@ public final class LocusMiniCluster implements AutoCloseable {
         throw e;
       }
       LOG.info("Embedded cluster of {} nodes up under {}", nodes, baseDir);
-      return new LocusMiniCluster(baseDir, dfs, yarn, rackOfHost);
+      return new LocusMiniCluster(baseDir, dfs, yarn, rackOfHost, volumes.clone());
     }
 
     private Map<String, String> configureTopology(Configuration conf) throws IOException {

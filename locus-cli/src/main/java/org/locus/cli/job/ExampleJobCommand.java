@@ -15,7 +15,11 @@ import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.TextTable;
 import org.locus.cli.UsageException;
+import org.apache.hadoop.mapreduce.Job;
 import org.locus.jobs.JobOutcome;
+import org.locus.kat.mapreduce.KeyAwareJobs;
+import org.locus.kat.mapreduce.ShuffleLocality;
+import org.locus.kat.placement.PlacementMap;
 
 /**
  * Common shape of {@code locus job NAME}: {@code --input}, {@code --output}, {@code --reducers},
@@ -28,6 +32,19 @@ abstract class ExampleJobCommand extends OptionsCommand {
 
   /** Adds the job's own options. */
   protected abstract void addJobOptions(Options options);
+
+  /**
+   * Makes {@code job} key-aware when {@code --kat} was given: {@code input} must be a KAT
+   * dataset. Without {@code --kat} the job is returned unchanged (stock placement).
+   */
+  protected static Job keyAwareIfAsked(Job job, CommandLine line, Path input)
+      throws IOException {
+    if (line.hasOption("kat")) {
+      FileSystem fs = input.getFileSystem(job.getConfiguration());
+      KeyAwareJobs.configure(job, input, PlacementMap.read(fs, input));
+    }
+    return job;
+  }
 
   /** Checks the job's own options before the cluster is contacted. */
   protected void checkOptions(CommandLine line) throws UsageException {
@@ -46,6 +63,9 @@ abstract class ExampleJobCommand extends OptionsCommand {
         .desc("output directory on the cluster, must not exist; required").build());
     options.addOption(Option.builder().longOpt("reducers").hasArg().argName("N")
         .desc("number of reduce tasks (default 2)").build());
+    options.addOption(Option.builder().longOpt("kat")
+        .desc("run key-aware: --input is a KAT dataset ('locus kat import'); maps run on the"
+            + " data's owners, one reducer per owner, each on its owner's host").build());
     options.addOption(Option.builder().longOpt("conf").hasArg().argName("DIR")
         .desc("cluster directory or Hadoop configuration directory (default HADOOP_CONF_DIR)")
         .build());
@@ -68,17 +88,26 @@ abstract class ExampleJobCommand extends OptionsCommand {
     checkPaths(conf, input, output);
     List<JobOutcome> outcomes = runJobs(conf, line, input, output, reducers);
     TextTable table = new TextTable("JOB", "RESULT", "WALL", "MAPS", "DATA-LOCAL", "RACK-LOCAL",
-        "SHUFFLE");
+        "SHUFFLE", "CROSS-HOST");
     boolean ok = true;
     for (JobOutcome outcome : outcomes) {
       ok &= outcome.succeeded();
       table.row(outcome.name(), outcome.succeeded() ? "ok" : "FAILED",
           TextTable.seconds(outcome.wallMillis()), outcome.totalMaps(), outcome.dataLocalMaps(),
-          outcome.rackLocalMaps(), TextTable.bytes(outcome.shuffleBytes()));
+          outcome.rackLocalMaps(), TextTable.bytes(outcome.shuffleBytes()),
+          crossHost(outcome));
     }
     table.print(console.out(), "");
     console.out().println("output: " + output);
     return ok ? 0 : 1;
+  }
+
+  /** Cross-host shuffle bytes, when the cluster counts them (HostAttributingShuffle). */
+  static String crossHost(JobOutcome outcome) {
+    long fetches = outcome.counters().findCounter(ShuffleLocality.SAME_HOST_FETCHES).getValue()
+        + outcome.counters().findCounter(ShuffleLocality.CROSS_HOST_FETCHES).getValue();
+    return fetches == 0 ? "-" : TextTable.bytes(
+        outcome.counters().findCounter(ShuffleLocality.CROSS_HOST_BYTES).getValue());
   }
 
   private static void checkPaths(Configuration conf, Path input, Path output)

@@ -30,7 +30,8 @@ final class GrepCommand extends ExampleJobCommand {
 
   @Override
   protected String usageArguments() {
-    return "--input PATH --output PATH --regex REGEX [--group N] [--reducers N] [--conf DIR]";
+    return "--input PATH --output PATH --regex REGEX [--group N] [--reducers N] [--kat]"
+        + " [--conf DIR]";
   }
 
   @Override
@@ -61,8 +62,8 @@ final class GrepCommand extends ExampleJobCommand {
     conf.setInt(Grep.GROUP_KEY, intOption(line, "group", 0, 0, 99));
     Path counts = new Path("/tmp/locus-grep-" + UUID.randomUUID());
     try {
-      JobOutcome search = JobOutcome.run(
-          Grep.createSearch(conf, input, counts, regex, reducers), false);
+      JobOutcome search = JobOutcome.run(keyAwareIfAsked(
+          Grep.createSearch(conf, input, counts, regex, reducers), line, input), false);
       if (!search.succeeded()) {
         return List.of(search);
       }

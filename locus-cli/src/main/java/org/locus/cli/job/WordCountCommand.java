@@ -28,7 +28,7 @@ final class WordCountCommand extends ExampleJobCommand {
 
   @Override
   protected String usageArguments() {
-    return "--input PATH --output PATH [--reducers N] [--no-combiner] [--conf DIR]";
+    return "--input PATH --output PATH [--reducers N] [--no-combiner] [--kat] [--conf DIR]";
   }
 
   @Override
@@ -42,6 +42,7 @@ final class WordCountCommand extends ExampleJobCommand {
   protected List<JobOutcome> runJobs(Configuration conf, CommandLine line, Path input,
       Path output, int reducers) throws Exception {
     conf.setBoolean(WordCount.COMBINER_KEY, !line.hasOption("no-combiner"));
-    return List.of(JobOutcome.run(WordCount.create(conf, input, output, reducers), false));
+    return List.of(JobOutcome.run(
+        keyAwareIfAsked(WordCount.create(conf, input, output, reducers), line, input), false));
   }
 }

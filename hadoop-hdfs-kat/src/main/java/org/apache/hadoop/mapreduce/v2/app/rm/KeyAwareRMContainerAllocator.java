@@ -1,0 +1,207 @@
+package org.apache.hadoop.mapreduce.v2.app.rm;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.v2.api.records.TaskAttemptId;
+import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
+import org.apache.hadoop.mapreduce.v2.app.AppContext;
+import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
+import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
+import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.apache.hadoop.yarn.util.RackResolver;
+import org.locus.kat.mapreduce.KatJobKeys;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The MapReduce AM's container allocator with KAT's task placement: maps run on their split's
+ * host (the owner of their data) and reducer {@code p} runs on host {@code p} of
+ * {@link KatJobKeys#HOSTS}, so every map output is produced and consumed on one host.
+ *
+ * <p>Three changes to {@link RMContainerAllocator}, all on the allocation path and using the
+ * stock mechanism otherwise (package-private members, hence Hadoop's package):
+ * <ol>
+ *   <li>A first-attempt reducer asks YARN for its partition's host instead of any host.</li>
+ *   <li>YARN relaxes locality after as many missed offers as there are nodes, so a busy owner
+ *       loses its tasks to other hosts within a second. A map or reduce container on a host that
+ *       no pending task of its kind wants is therefore released and its ask sent again, up to
+ *       {@value #REFUSALS_PER_TASK} times per task of the job; past that budget the stock
+ *       fallback applies, so a dead owner delays but never blocks the job.</li>
+ *   <li>Stock assignment hands reduce containers, in list order, to pending reducers in map
+ *       order whatever their host; the pending reducers are reordered to match each allocation
+ *       before the stock code assigns it.</li>
+ * </ol>
+ */
+public class KeyAwareRMContainerAllocator extends RMContainerAllocator {
+  private static final Logger LOG = LoggerFactory.getLogger(KeyAwareRMContainerAllocator.class);
+
+  /** How many off-host containers may be refused, per task of the job. */
+  static final int REFUSALS_PER_TASK = 5;
+
+  private String[] hosts = new String[0];
+  private int refusalsLeft;
+  private int refused;
+
+  public KeyAwareRMContainerAllocator(ClientService clientService, AppContext context,
+      AMPreemptionPolicy preemptionPolicy) {
+    super(clientService, context, preemptionPolicy);
+  }
+
+  @Override
+  protected void serviceInit(Configuration conf) throws Exception {
+    super.serviceInit(conf);
+    hosts = conf.getTrimmedStrings(KatJobKeys.HOSTS);
+    LOG.info("Aligning reducers with hosts {}", String.join(",", hosts));
+  }
+
+  @Override
+  protected void serviceStart() throws Exception {
+    super.serviceStart();
+    refusalsLeft = REFUSALS_PER_TASK * (getJob().getTotalMaps() + getJob().getTotalReduces());
+  }
+
+  /** Rewrites a first-attempt reducer's request to ask for its partition's host. */
+  @Override
+  protected synchronized void handleEvent(ContainerAllocatorEvent event) {
+    if (event instanceof ContainerRequestEvent request
+        && request.getAttemptID().getTaskId().getTaskType() == TaskType.REDUCE
+        && !request.getEarlierAttemptFailed()) {
+      String host = hostOf(request.getAttemptID());
+      if (host != null) {
+        String rack = RackResolver.resolve(host).getNetworkLocation();
+        event = new ContainerRequestEvent(request.getAttemptID(), request.getCapability(),
+            new String[] {host}, new String[] {rack});
+      }
+    }
+    super.handleEvent(event);
+  }
+
+  @Override
+  protected AllocateResponse makeRemoteRequest() throws YarnException, IOException {
+    AllocateResponse response = super.makeRemoteRequest();
+    List<Container> allocated = response.getAllocatedContainers();
+    refuseOffHostContainers(allocated, PRIORITY_MAP, getScheduledRequests().maps);
+    refuseOffHostContainers(allocated, PRIORITY_REDUCE, getScheduledRequests().reduces);
+    matchReducersToContainers(allocated);
+    return response;
+  }
+
+  /**
+   * Releases the containers of one priority that sit on a host no pending request of that
+   * priority names, and re-sends the asks so YARN offers another container.
+   */
+  private void refuseOffHostContainers(List<Container> allocated,
+      org.apache.hadoop.yarn.api.records.Priority priority,
+      Map<TaskAttemptId, ContainerRequest> pending) {
+    if (pending.isEmpty()) {
+      return;
+    }
+    Set<ContainerRequest> claimed = new HashSet<>();
+    Iterator<Container> it = allocated.iterator();
+    while (it.hasNext() && refusalsLeft > 0) {
+      Container container = it.next();
+      if (!priority.equals(container.getPriority())) {
+        continue;
+      }
+      String host = container.getNodeId().getHost();
+      ContainerRequest wanting = null;
+      for (ContainerRequest request : pending.values()) {
+        boolean anyHost = request.hosts == null || request.hosts.length == 0;
+        if (!claimed.contains(request)
+            && (anyHost || Arrays.asList(request.hosts).contains(host))) {
+          wanting = request;
+          break;
+        }
+      }
+      if (wanting != null) {
+        claimed.add(wanting);
+        continue;
+      }
+      it.remove();
+      release(container.getId());
+      ContainerRequest again = pending.values().iterator().next();
+      decContainerReq(again);
+      addContainerReq(again);
+      refusalsLeft--;
+      refused++;
+      LOG.info("Refused {} container on {}: no pending task has its data there ({} refused,"
+          + " {} left)", priority, host, refused, refusalsLeft);
+    }
+  }
+
+  /**
+   * Orders the scheduled reducers so that the stock assignment, which hands the reduce
+   * containers in list order to reducers in map order, gives each container to a reducer of its
+   * host where there is one.
+   */
+  private void matchReducersToContainers(List<Container> allocated) {
+    LinkedHashMap<TaskAttemptId, ContainerRequest> reduces = getScheduledRequests().reduces;
+    if (reduces.isEmpty()) {
+      return;
+    }
+    List<Container> reduceContainers = new ArrayList<>();
+    for (Container c : allocated) {
+      if (PRIORITY_REDUCE.equals(c.getPriority())) {
+        reduceContainers.add(c);
+      }
+    }
+    if (reduceContainers.isEmpty()) {
+      return;
+    }
+    List<TaskAttemptId> order = new ArrayList<>();
+    Set<TaskAttemptId> taken = new HashSet<>();
+    List<Integer> unmatchedSlots = new ArrayList<>();
+    for (Container container : reduceContainers) {
+      String host = container.getNodeId().getHost();
+      TaskAttemptId match = null;
+      for (TaskAttemptId id : reduces.keySet()) {
+        if (!taken.contains(id) && host.equals(hostOf(id))) {
+          match = id;
+          break;
+        }
+      }
+      if (match == null) {
+        unmatchedSlots.add(order.size());
+      } else {
+        taken.add(match);
+      }
+      order.add(match);
+    }
+    List<TaskAttemptId> rest = new ArrayList<>();
+    for (TaskAttemptId id : reduces.keySet()) {
+      if (!taken.contains(id)) {
+        rest.add(id);
+      }
+    }
+    for (int slot : unmatchedSlots) {
+      if (!rest.isEmpty()) {
+        order.set(slot, rest.remove(0));
+      }
+    }
+    order.removeIf(id -> id == null);
+    order.addAll(rest);
+    Map<TaskAttemptId, ContainerRequest> copy = new LinkedHashMap<>(reduces);
+    reduces.clear();
+    for (TaskAttemptId id : order) {
+      reduces.put(id, copy.get(id));
+    }
+    LOG.info("Matched {} of {} reduce containers to their reducers' hosts",
+        reduceContainers.size() - unmatchedSlots.size(), reduceContainers.size());
+  }
+
+  private String hostOf(TaskAttemptId attempt) {
+    int partition = attempt.getTaskId().getId();
+    return partition < hosts.length ? hosts[partition] : null;
+  }
+}

@@ -1,0 +1,241 @@
+package org.locus.kat.ingest;
+
+import java.io.BufferedReader;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Consumer;
+
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.locus.kat.hint.GrepHint;
+import org.locus.kat.hint.KeyHint;
+import org.locus.kat.placement.KeyOwnership;
+import org.locus.kat.placement.OwnerPaths;
+import org.locus.kat.placement.PlacementMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Imports text into a KAT dataset: every input entry is split by the job's {@link KeyHint}, each
+ * keyed record goes to its key's bucket, and each bucket is stored on its owner (seed 000
+ * §3.4.3, pre-calculation and data distribution modules).
+ *
+ * <p>An import is atomic. Everything is written under a hidden sibling directory
+ * ({@code .NAME.importing-UUID}); only when every bucket file is closed, every owner is still
+ * live and the stored byte count matches what was queued is it renamed to the output path. A
+ * failure deletes the hidden directory, so no dataset that looks complete is ever partial.
+ */
+public final class KatImporter {
+  private static final Logger LOG = LoggerFactory.getLogger(KatImporter.class);
+
+  /** Progress of a running import, reported about every second. */
+  public record Progress(long entries, long inputBytes, long records) {
+  }
+
+  private final DistributedFileSystem fs;
+  private final KeyHint hint;
+  private final String hintSpec;
+  private final QueueDesign design;
+  private final int buckets;
+  private final Consumer<Progress> progress;
+
+  public KatImporter(DistributedFileSystem fs, KeyHint hint, String hintSpec, QueueDesign design,
+      int buckets, Consumer<Progress> progress) {
+    this.fs = fs;
+    this.hint = hint;
+    this.hintSpec = hintSpec;
+    this.design = design;
+    this.buckets = buckets;
+    this.progress = progress;
+  }
+
+  /**
+   * @param input a file or directory, local ({@code file:} scheme) or on the cluster
+   * @param output the dataset directory to create; must not exist
+   */
+  public ImportReport run(Path input, Path output) throws IOException {
+    long start = System.nanoTime();
+    FileSystem inputFs = input.getFileSystem(fs.getConf());
+    List<Path> files = inputFiles(inputFs, input);
+    Path dataset = fs.makeQualified(output);
+    if (fs.exists(dataset)) {
+      throw new IOException("output " + dataset + " already exists; remove it or choose"
+          + " another --output");
+    }
+    Map<String, InetSocketAddress> liveHosts = LiveDataNodes.of(fs);
+    PlacementMap map = new PlacementMap(hintSpec, buckets, new ArrayList<>(liveHosts.keySet()));
+    KeyOwnership ownership = map.ownership();
+    Path staging = new Path(dataset.getParent(),
+        "." + dataset.getName() + ".importing-" + UUID.randomUUID());
+    LOG.info("Importing {} into {} ({} buckets over {} hosts, {} queues)", input, dataset,
+        buckets, liveHosts.size(), design);
+    boolean done = false;
+    try {
+      BucketFiles bucketFiles = new BucketFiles(fs, staging, ownership, liveHosts,
+          fs.getDefaultReplication(staging), fs.getDefaultBlockSize(staging));
+      Counting counting = new Counting(ownership);
+      try (BucketSink sink = design == QueueDesign.CENTRAL
+          ? new CentralQueues(bucketFiles, buckets) : new PerNodeStreams(bucketFiles, buckets)) {
+        counting.sink = sink;
+        for (Path file : files) {
+          readEntries(inputFs, file, counting);
+        }
+        sink.finish();
+      }
+      checkComplete(staging, counting, liveHosts);
+      map.write(fs, staging);
+      if (!fs.rename(staging, dataset)) {
+        throw new IOException("could not move the finished import " + staging + " to "
+            + dataset);
+      }
+      done = true;
+      long unsplittable = hint instanceof GrepHint grep ? grep.unsplittableEntries() : 0;
+      return new ImportReport(dataset.toString(), counting.entries, counting.records,
+          counting.inputBytes, counting.storedBytes, counting.bytesPerOwner, unsplittable,
+          (System.nanoTime() - start) / 1_000_000);
+    } finally {
+      if (!done) {
+        fs.delete(staging, true);
+      }
+    }
+  }
+
+  private static List<Path> inputFiles(FileSystem inputFs, Path input) throws IOException {
+    FileStatus status;
+    try {
+      status = inputFs.getFileStatus(input);
+    } catch (FileNotFoundException e) {
+      throw new FileNotFoundException("input " + inputFs.makeQualified(input)
+          + " does not exist");
+    }
+    List<Path> files = new ArrayList<>();
+    if (status.isFile()) {
+      files.add(status.getPath());
+    } else {
+      for (FileStatus child : inputFs.listStatus(input)) {
+        String name = child.getPath().getName();
+        if (child.isFile() && !name.startsWith("_") && !name.startsWith(".")) {
+          files.add(child.getPath());
+        }
+      }
+      files.sort(null);
+    }
+    if (files.isEmpty()) {
+      throw new IOException("input " + inputFs.makeQualified(input) + " holds no files");
+    }
+    return files;
+  }
+
+  private void readEntries(FileSystem inputFs, Path file, Counting counting) throws IOException {
+    try (BufferedReader in = new BufferedReader(
+        new InputStreamReader(inputFs.open(file), StandardCharsets.UTF_8), 256 * 1024)) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        counting.entries++;
+        counting.inputBytes += line.getBytes(StandardCharsets.UTF_8).length + 1;
+        hint.split(line, counting);
+        if (counting.ioError != null) {
+          throw counting.ioError;
+        }
+        counting.maybeReport();
+      }
+    }
+  }
+
+  /**
+   * Every owner must still be live (otherwise HDFS moved its first replicas elsewhere) and the
+   * files must hold exactly the bytes queued.
+   */
+  private void checkComplete(Path staging, Counting counting,
+      Map<String, InetSocketAddress> hostsAtStart) throws IOException {
+    Map<String, InetSocketAddress> liveNow = LiveDataNodes.of(fs);
+    for (String host : counting.bytesPerOwner.keySet()) {
+      if (!liveNow.containsKey(host)) {
+        throw new IOException("DataNode " + host + " left the cluster during the import, so"
+            + " its buckets are not where the placement map says; nothing was imported, run"
+            + " the import again");
+      }
+    }
+    for (FileStatus dir : fs.listStatus(staging)) {
+      String owner = OwnerPaths.ownerOf(dir.getPath().getName()).orElse(null);
+      if (owner == null) {
+        continue;
+      }
+      for (FileStatus file : fs.listStatus(dir.getPath())) {
+        for (BlockLocation block : fs.getFileBlockLocations(file, 0, file.getLen())) {
+          if (!Arrays.asList(block.getHosts()).contains(owner)) {
+            throw new IOException("a block of " + file.getPath().getName() + " has no replica"
+                + " on its owner " + owner + " (" + String.join(",", block.getHosts())
+                + "); the DataNode failed during the import. Nothing was imported; run the"
+                + " import again");
+          }
+        }
+      }
+    }
+    long stored = fs.getContentSummary(staging).getLength();
+    if (stored != counting.storedBytes) {
+      throw new IOException("import stored " + stored + " bytes but queued "
+          + counting.storedBytes + "; nothing was imported");
+    }
+    LOG.info("Import complete: {} bytes on {} of {} hosts", stored,
+        counting.bytesPerOwner.size(), hostsAtStart.size());
+  }
+
+  /** Routes records to buckets and counts what passes. */
+  private final class Counting implements KeyHint.RecordSink {
+    private final KeyOwnership ownership;
+    private final Map<String, Long> bytesPerOwner = new TreeMap<>();
+    private BucketSink sink;
+    private IOException ioError;
+    private long entries;
+    private long inputBytes;
+    private long records;
+    private long storedBytes;
+    private long keyless;
+    private long lastReport = System.nanoTime();
+
+    Counting(KeyOwnership ownership) {
+      this.ownership = ownership;
+    }
+
+    @Override
+    public void accept(String key, String record) {
+      if (record.indexOf('\n') >= 0 || record.indexOf('\r') >= 0) {
+        throw new IllegalArgumentException("key hint " + hint.describe()
+            + " produced a record with a line break");
+      }
+      int bucket = key == null ? (int) (keyless++ % ownership.buckets())
+          : ownership.bucketOf(key);
+      long bytes = record.getBytes(StandardCharsets.UTF_8).length + 1;
+      try {
+        sink.add(bucket, record);
+      } catch (IOException e) {
+        ioError = e;
+        return;
+      }
+      records++;
+      storedBytes += bytes;
+      bytesPerOwner.merge(ownership.ownerOfBucket(bucket), bytes, Long::sum);
+    }
+
+    void maybeReport() {
+      long now = System.nanoTime();
+      if (now - lastReport > 1_000_000_000L) {
+        lastReport = now;
+        progress.accept(new Progress(entries, inputBytes, records));
+      }
+    }
+  }
+}

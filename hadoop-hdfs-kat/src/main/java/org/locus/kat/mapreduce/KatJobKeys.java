@@ -1,0 +1,19 @@
+package org.locus.kat.mapreduce;
+
+/**
+ * Job configuration keys of a key-aware job, set by {@link KeyAwareJobs#configure}.
+ * One place for every key KAT's MapReduce side reads.
+ */
+public final class KatJobKeys {
+  /** Number of key buckets of the dataset's placement map. */
+  public static final String BUCKETS = "locus.kat.buckets";
+  /** Owner hosts in partition order: reducer p is aligned with {@code hosts[p]}. */
+  public static final String HOSTS = "locus.kat.hosts";
+  /** Whether reducers are placed on their partition's host (default true for KAT jobs). */
+  public static final String ALIGN_REDUCERS = "locus.kat.align-reducers";
+  /** The framework name that selects {@link KeyAwareYarnRunner} for a job. */
+  public static final String FRAMEWORK_NAME = "locus-kat";
+
+  private KatJobKeys() {
+  }
+}

@@ -1,0 +1,43 @@
+package org.locus.kat.mapreduce;
+
+import java.io.IOException;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.locus.kat.placement.PlacementMap;
+
+/**
+ * Turns a job over a KAT dataset into a key-aware job: maps run on the owners of their data
+ * ({@link OwnerLocalInputFormat}), keys go to their owner's partition
+ * ({@link KeyAwarePartitioner}), one reducer per owner host, and reducer {@code p} runs on
+ * host {@code p} ({@link KeyAwareYarnRunner}). The job's map and reduce classes are untouched.
+ */
+public final class KeyAwareJobs {
+  private KeyAwareJobs() {
+  }
+
+  /**
+   * @param job a job whose only input is {@code dataset}; its map must match the dataset's
+   *     hint (e.g. WordCount over a {@code wordcount} dataset)
+   */
+  public static void configure(Job job, Path dataset, PlacementMap map) throws IOException {
+    Configuration conf = job.getConfiguration();
+    FileInputFormat.setInputPaths(job, dataset);
+    job.setInputFormatClass(OwnerLocalInputFormat.class);
+    job.setPartitionerClass(KeyAwarePartitioner.class);
+    job.setNumReduceTasks(map.hosts().size());
+    conf.setInt(KatJobKeys.BUCKETS, map.buckets());
+    conf.setStrings(KatJobKeys.HOSTS, map.hosts().toArray(new String[0]));
+    conf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, false);
+    // Ask for reducers only once every map is done: the owners then have room for them, and
+    // YARN can honour the host requests instead of falling back to any free node.
+    conf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 1.0f);
+    if (conf.getBoolean(KatJobKeys.ALIGN_REDUCERS, true)) {
+      conf.set(MRConfig.FRAMEWORK_NAME, KatJobKeys.FRAMEWORK_NAME);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package org.locus.kat.mapreduce;
+
+import java.util.Arrays;
+
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Partitioner;
+import org.locus.kat.placement.KeyOwnership;
+
+/**
+ * Sends each intermediate key to the reducer of the host that owns it under the dataset's
+ * placement map: partition = index of {@code owner(key)} in {@link KatJobKeys#HOSTS}. The map
+ * output of a key is then produced and consumed on the same host.
+ */
+public class KeyAwarePartitioner<V> extends Partitioner<Object, V> implements Configurable {
+  private Configuration conf;
+  private KeyOwnership ownership;
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+    String[] hosts = conf.getTrimmedStrings(KatJobKeys.HOSTS);
+    if (hosts.length == 0) {
+      throw new IllegalArgumentException(KatJobKeys.HOSTS + " is not set; configure the job"
+          + " with KeyAwareJobs.configure");
+    }
+    this.ownership = new KeyOwnership(conf.getInt(KatJobKeys.BUCKETS, 0), Arrays.asList(hosts));
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  @Override
+  public int getPartition(Object key, V value, int numPartitions) {
+    int partition = ownership.hosts().indexOf(ownership.ownerOf(key.toString()));
+    return partition % numPartitions;
+  }
+}

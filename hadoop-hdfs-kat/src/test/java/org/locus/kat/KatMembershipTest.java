@@ -1,0 +1,150 @@
+package org.locus.kat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.locus.jobs.data.ZipfTextGenerator;
+import org.locus.kat.hint.KeyHint;
+import org.locus.kat.hint.KeyHints;
+import org.locus.kat.hint.WordCountHint;
+import org.locus.kat.ingest.KatImporter;
+import org.locus.kat.ingest.QueueDesign;
+import org.locus.kat.placement.PlacementMap;
+import org.locus.kat.rebalance.RebalanceReport;
+import org.locus.kat.rebalance.Rebalancer;
+import org.locus.kat.verify.PlacementVerifier;
+import org.locus.kat.verify.VerifyReport;
+import org.locus.kit.LocusMiniCluster;
+
+/**
+ * KAT when DataNodes come and go: a node joins and the rebalance moves only what it now owns;
+ * a node dies during an import and the import fails without leaving a dataset. The steps
+ * change the cluster, so they run in order on one cluster.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class KatMembershipTest {
+  private static final Path CORPUS = new Path("/corpus");
+  private static final Path DATASET = new Path("/kat/words");
+  private static LocusMiniCluster cluster;
+  private static DistributedFileSystem fs;
+
+  @BeforeAll
+  static void startClusterAndImport() throws Exception {
+    cluster = LocusMiniCluster.builder(new File("target/test-clusters/kat-membership"))
+        .nodes(4)
+        .volumes(StorageType.DISK)
+        .set("dfs.blocksize", "131072")
+        .set("dfs.replication", "2")
+        .start();
+    fs = cluster.getFileSystem();
+    new ZipfTextGenerator(4000, 1.0, 5).write(fs, CORPUS, 4, 256 * 1024);
+    new KatImporter(fs, new WordCountHint(), "wordcount", QueueDesign.CENTRAL, 64, p -> { })
+        .run(CORPUS, DATASET);
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void addingANodeMovesAboutOneNthAndKeepsEveryKeyOnOneNode() throws Exception {
+    List<String> recordsBefore = sortedRecords(DATASET);
+    String newHost = cluster.addDataNode().host();
+
+    RebalanceReport report = new Rebalancer(fs).rebalance(DATASET);
+
+    assertEquals(5, report.hostsAfter().size());
+    assertTrue(report.hostsAfter().contains(newHost));
+    assertTrue(report.bucketsMoved() > 0, "the new node owns something");
+    double limit = 1.0 / 5 + 0.10;
+    assertTrue(report.movedFraction() <= limit,
+        "moved " + report.movedFraction() + " of the data, limit " + limit);
+    PlacementMap map = PlacementMap.read(fs, DATASET);
+    assertEquals(report.hostsAfter(), map.hosts());
+    VerifyReport verify = new PlacementVerifier(fs, new WordCountHint()).verify(DATASET, map, 3);
+    assertEquals(0, verify.splitKeys());
+    assertEquals(0, verify.misplacedBuckets());
+    assertEquals(0, verify.blocksOffOwner());
+    assertTrue(verify.bytesPerHost().containsKey(newHost));
+    assertEquals(recordsBefore, sortedRecords(DATASET), "same records, so same job output");
+  }
+
+  @Test
+  @Order(2)
+  void rebalancingAgainWithoutChangeMovesNothing() throws Exception {
+    RebalanceReport report = new Rebalancer(fs).rebalance(DATASET);
+    assertEquals(0, report.bucketsMoved());
+    assertEquals(0, report.bytesMoved());
+  }
+
+  @Test
+  @Order(3)
+  void aDataNodeKilledDuringAnImportFailsItWithoutLeavingADataset() throws Exception {
+    Path dataset = new Path("/kat/interrupted");
+    KeyHint killing = new KeyHint() {
+      private final WordCountHint words = new WordCountHint();
+      private int entries;
+
+      @Override
+      public void split(String entry, RecordSink sink) {
+        if (++entries == 2000) {
+          cluster.getDfsCluster().stopDataNode(1);
+        }
+        words.split(entry, sink);
+      }
+
+      @Override
+      public String keyOfRecord(String record) {
+        return words.keyOfRecord(record);
+      }
+
+      @Override
+      public String describe() {
+        return "wordcount";
+      }
+    };
+    try {
+      new KatImporter(fs, killing, "wordcount", QueueDesign.DISTRIBUTED, 64, p -> { })
+          .run(CORPUS, dataset);
+      // Completed: then it must be a correct, fully placed dataset.
+      VerifyReport verify = new PlacementVerifier(fs, KeyHints.parse("wordcount",
+          fs.getConf())).verify(dataset, PlacementMap.read(fs, dataset), 3);
+      assertEquals(0, verify.splitKeys());
+      assertEquals(0, verify.blocksOffOwner());
+      assertEquals(sortedRecords(DATASET), sortedRecords(dataset));
+    } catch (IOException e) {
+      assertFalse(fs.exists(dataset), "a failed import leaves no dataset: " + e.getMessage());
+      for (FileStatus sibling : fs.listStatus(dataset.getParent())) {
+        assertFalse(sibling.getPath().getName().startsWith(".interrupted.importing"),
+            "staging directory removed");
+      }
+    }
+  }
+
+  private static List<String> sortedRecords(Path dataset) throws IOException {
+    List<String> records = new ArrayList<>(KatImportTest.readTreeOf(fs, dataset));
+    Collections.sort(records);
+    return records;
+  }
+}

@@ -1,0 +1,160 @@
+package org.locus.kat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.mapreduce.Job;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.locus.jobs.Grep;
+import org.locus.jobs.JobOutcome;
+import org.locus.jobs.WordCount;
+import org.locus.jobs.data.ZipfTextGenerator;
+import org.locus.kat.hint.KeyHints;
+import org.locus.kat.ingest.KatImporter;
+import org.locus.kat.ingest.QueueDesign;
+import org.locus.kat.mapreduce.KeyAwareJobs;
+import org.locus.kat.mapreduce.ShuffleLocality;
+import org.locus.kat.placement.PlacementMap;
+import org.locus.kat.verify.PlacementVerifier;
+import org.locus.kat.verify.VerifyReport;
+import org.locus.kit.LocusMiniCluster;
+
+/**
+ * KAT end to end on 4 hosts: import, verify, and WordCount and Grep run natively over the raw
+ * corpus and key-aware over the imported datasets, side by side: same output, shuffle stays on
+ * the host.
+ */
+class KeyAwareJobsTest {
+  private static final Path CORPUS = new Path("/corpus");
+  private static LocusMiniCluster cluster;
+  private static DistributedFileSystem fs;
+
+  @BeforeAll
+  static void startClusterAndLoadCorpus() throws Exception {
+    cluster = LocusMiniCluster.builder(new File("target/test-clusters/kat-jobs"))
+        .nodes(4)
+        .volumes(StorageType.DISK)
+        .yarn(true)
+        // Room for all of an owner's maps plus an AM: a full owner would make YARN run a map
+        // elsewhere after a few missed offers, and its output would then cross hosts.
+        .nodeManagerMemoryMb(3072)
+        .set("dfs.blocksize", "262144")
+        .set("dfs.replication", "2")
+        .set("dfs.block.replicator.classname",
+            "org.apache.hadoop.hdfs.server.blockmanagement.KeyAwareBlockPlacementPolicy")
+        .set("mapreduce.job.reduce.shuffle.consumer.plugin.class",
+            "org.locus.kat.mapreduce.HostAttributingShuffle")
+        .start();
+    fs = cluster.getFileSystem();
+    new ZipfTextGenerator(3000, 1.0, 11).write(fs, CORPUS, 4, 384 * 1024);
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private static PlacementMap importAs(String hint, Path dataset, QueueDesign design)
+      throws IOException {
+    new KatImporter(fs, KeyHints.parse(hint, fs.getConf()), hint, design, 32, p -> { })
+        .run(CORPUS, dataset);
+    return PlacementMap.read(fs, dataset);
+  }
+
+  @Test
+  void wordCountWithKatMatchesNativeAndKeepsTheShuffleOnTheHost() throws Exception {
+    Path dataset = new Path("/kat/wordcount");
+    PlacementMap map = importAs("wordcount", dataset, QueueDesign.DISTRIBUTED);
+    VerifyReport report = new PlacementVerifier(fs, KeyHints.parse("wordcount", fs.getConf()))
+        .verify(dataset, map, 5);
+    assertEquals(0, report.splitKeys(), "keys split across nodes");
+    assertEquals(0, report.blocksOffOwner(), "blocks without a replica on their owner");
+
+    Configuration conf = cluster.getConfiguration();
+    conf.setBoolean(WordCount.COMBINER_KEY, false);
+    JobOutcome nativeRun = JobOutcome.run(
+        WordCount.create(conf, CORPUS, new Path("/out/wc-native"), 4), false);
+    Job katJob = WordCount.create(conf, dataset, new Path("/out/wc-kat"), 4);
+    KeyAwareJobs.configure(katJob, dataset, map);
+    JobOutcome katRun = JobOutcome.run(katJob, false);
+
+    assertTrue(nativeRun.succeeded() && katRun.succeeded());
+    assertEquals(sortedLines(new Path("/out/wc-native")), sortedLines(new Path("/out/wc-kat")));
+    long nativeCross = crossHostBytes(nativeRun);
+    long katCross = crossHostBytes(katRun);
+    assertTrue(nativeCross > 100_000, "native shuffle crosses hosts: " + nativeCross);
+    assertTrue(katCross <= 0.05 * nativeCross, "KAT cross-host shuffle " + katCross
+        + " vs native " + nativeCross + "; KAT maps data-local " + katRun.dataLocalMaps() + "/"
+        + katRun.totalMaps());
+  }
+
+  @Test
+  void grepWithKatMatchesNativeByteForByteAndKeepsTheShuffleOnTheHost() throws Exception {
+    String regex = "\\bw[1-9a-f][0-9a-z]?\\b";
+    Path dataset = new Path("/kat/grep");
+    PlacementMap map = importAs("grep:" + regex, dataset, QueueDesign.CENTRAL);
+    VerifyReport report = new PlacementVerifier(fs, KeyHints.parse("grep:" + regex,
+        fs.getConf())).verify(dataset, map, 5);
+    assertEquals(0, report.splitKeys(), "keys split across nodes");
+
+    Configuration conf = cluster.getConfiguration();
+    JobOutcome nativeSearch = JobOutcome.run(
+        Grep.createSearch(conf, CORPUS, new Path("/out/grep-native-counts"), regex, 4), false);
+    Job katSearch = Grep.createSearch(conf, dataset, new Path("/out/grep-kat-counts"), regex, 4);
+    KeyAwareJobs.configure(katSearch, dataset, map);
+    JobOutcome katRun = JobOutcome.run(katSearch, false);
+    assertTrue(nativeSearch.succeeded() && katRun.succeeded());
+    assertTrue(JobOutcome.run(Grep.createSort(conf, new Path("/out/grep-native-counts"),
+        new Path("/out/grep-native")), false).succeeded());
+    assertTrue(JobOutcome.run(Grep.createSort(conf, new Path("/out/grep-kat-counts"),
+        new Path("/out/grep-kat")), false).succeeded());
+
+    assertEquals(readAll(new Path("/out/grep-native/part-r-00000")),
+        readAll(new Path("/out/grep-kat/part-r-00000")));
+    long nativeCross = crossHostBytes(nativeSearch);
+    long katCross = crossHostBytes(katRun);
+    assertTrue(nativeCross > 0, "native shuffle crosses hosts: " + nativeCross);
+    assertTrue(katCross <= 0.05 * nativeCross,
+        "KAT cross-host shuffle " + katCross + " vs native " + nativeCross);
+  }
+
+  private static long crossHostBytes(JobOutcome outcome) {
+    return outcome.counters().findCounter(ShuffleLocality.CROSS_HOST_BYTES).getValue();
+  }
+
+  private static List<String> sortedLines(Path dir) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (FileStatus file : fs.listStatus(dir)) {
+      if (file.getPath().getName().startsWith("part-")) {
+        lines.addAll(readAll(file.getPath()));
+      }
+    }
+    Collections.sort(lines);
+    return lines;
+  }
+
+  private static List<String> readAll(Path file) throws IOException {
+    try (BufferedReader in = new BufferedReader(
+        new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+      return in.lines().toList();
+    }
+  }
+}

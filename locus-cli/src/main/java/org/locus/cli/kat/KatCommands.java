@@ -1,0 +1,18 @@
+package org.locus.cli.kat;
+
+import java.util.List;
+
+import org.locus.cli.Command;
+import org.locus.cli.CommandGroup;
+
+/** {@code locus kat}: key-aware data placement (seed 000, ch. 3). */
+public final class KatCommands {
+  private KatCommands() {
+  }
+
+  public static Command group() {
+    return new CommandGroup("kat", "locus kat",
+        "key-aware placement: import, verify and rebalance KAT datasets",
+        List.of(new KatImportCommand(), new KatVerifyCommand(), new KatRebalanceCommand()));
+  }
+}
