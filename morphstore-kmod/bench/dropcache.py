@@ -4,6 +4,9 @@ DIRs (posix_fadvise DONTNEED), so the next reads reach the devices, without
 dropping the whole machine's cache."""
 import os, sys
 
+if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+    print(__doc__)
+    sys.exit(0 if len(sys.argv) > 1 else 2)
 for root in sys.argv[1:]:
     for dirpath, _, names in os.walk(root):
         for name in names:
