@@ -127,7 +127,6 @@ public class BackupDiskPowerManager implements ServicePlugin {
     if (dataset == null) {
       return;
     }
-    registerSourceOnce();
     Set<String> present = new HashSet<>();
     try (FsDatasetSpi.FsVolumeReferences volumes = dataset.getFsVolumeReferences()) {
       for (FsVolumeSpi volume : volumes) {
@@ -147,6 +146,9 @@ public class BackupDiskPowerManager implements ServicePlugin {
     } catch (IOException e) {
       LOG.warn("Cannot release volume references: {}", e.getMessage());
     }
+    // registered once the volumes are adopted: JMX caches a source's first snapshot for a
+    // metrics period, and that snapshot must already list the disks
+    registerSourceOnce();
     predictWake(now);
     pollWakeRequests(now);
     for (String id : List.copyOf(primaryStorageIds)) {
@@ -212,7 +214,7 @@ public class BackupDiskPowerManager implements ServicePlugin {
     nextWakePoll = now + 1000;
     try {
       openClient();
-      if (wakeRequests.pending(fs, dataNode.getDatanodeId().getHostName())) {
+      if (wakeRequests.pending(fs, host())) {
         wakeAll("requested with locus energy wake", now);
       }
     } catch (IOException e) {
@@ -294,7 +296,7 @@ public class BackupDiskPowerManager implements ServicePlugin {
   }
 
   private void registerSourceOnce() {
-    if (sourceName != null || dataNode.getXferPort() <= 0) {
+    if (sourceName != null || disks.isEmpty() || dataNode.getXferPort() <= 0) {
       return;
     }
     sourceName = SOURCE_PREFIX + dataNode.getDisplayName().replace(':', '-');
@@ -317,7 +319,10 @@ public class BackupDiskPowerManager implements ServicePlugin {
 
   /** @return the DataNode's host name */
   public String host() {
-    return dataNode.getDatanodeId().getHostName();
+    // the display name is host:port from the DataNode's own configuration, known before the
+    // DataNode has registered with a NameNode (getDatanodeId() is null until then)
+    String name = dataNode.getDisplayName();
+    return name.substring(0, name.lastIndexOf(':'));
   }
 
   /** @return the name of this manager's metrics source, or null before it is registered */
