@@ -1,0 +1,276 @@
+package org.locus.zone.yarn;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.server.api.ApplicationInitializationContext;
+import org.apache.hadoop.yarn.server.api.ApplicationTerminationContext;
+import org.apache.hadoop.yarn.server.api.AuxiliaryService;
+import org.apache.hadoop.yarn.server.api.ContainerInitializationContext;
+import org.locus.zone.yarn.mechanism.ApplicationNameLookup;
+import org.locus.zone.yarn.mechanism.CommandRunner;
+import org.locus.zone.yarn.mechanism.LocalDirRemounter;
+import org.locus.zone.yarn.mechanism.ResourceManagerNameLookup;
+import org.locus.zone.yarn.mechanism.ZoneState;
+import org.locus.zone.yarn.mechanism.Zonectl;
+import org.locus.zone.yarn.policy.JobZoneClassifier;
+import org.locus.zone.yarn.policy.NodeActivity;
+import org.locus.zone.yarn.policy.ZoneClass;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Job-aware zone placement on a NodeManager (seed 002 §4.2): when an application starts on an
+ * idle node, the local-dir file system's allowed area becomes the outer area (temp jobs) or
+ * the inner area (perm jobs) of the application's class; when the last application on the node
+ * stops, and when the service stops, the reservation is released.
+ *
+ * <p>Lifecycle. Configured as {@code yarn.nodemanager.aux-services.locus_zone.class}. The
+ * NodeManager calls {@link #initializeApplication} only for applications that name this
+ * service in their launch context, but {@link #initializeContainer} and
+ * {@link #stopApplication} for every application; so an application counts as started on this
+ * node at whichever of the first two comes first. The calls arrive on the NodeManager's event
+ * dispatcher thread, and the switch runs there, bounded by
+ * {@link ZoneConfigKeys#COMMAND_TIMEOUT_MS}: that holds back the container's localization
+ * until the local-dir file system is mounted again.
+ *
+ * <p>Failures never reach the NodeManager: each is logged with what to do, counted
+ * ({@link #failures()}), and leaves the area as it was (zonectl writes nothing when it
+ * refuses; the file system is mounted again whatever zonectl did).
+ */
+public class JobAwareZoneService extends AuxiliaryService {
+
+  /** The name to configure in {@code yarn.nodemanager.aux-services}. */
+  public static final String SERVICE_NAME = "locus_zone";
+
+  private static final Logger LOG = LoggerFactory.getLogger(JobAwareZoneService.class);
+
+  private final AtomicLong switches = new AtomicLong();
+  private final AtomicLong releases = new AtomicLong();
+  private final AtomicLong failures = new AtomicLong();
+
+  /** Guards everything below; every zone change runs under it. */
+  private final Object lock = new Object();
+  private final NodeActivity activity = new NodeActivity();
+  private ApplicationNameLookup names;
+  private boolean enabled;
+  private JobZoneClassifier classifier;
+  private Zonectl zonectl;
+  private LocalDirRemounter remounter;
+  private String device;
+  private String outerSize;
+  /** The class of the area this service last set, or null when none is set. */
+  private ZoneClass currentClass;
+
+  public JobAwareZoneService() {
+    this(null);
+  }
+
+  /** With a given name lookup instead of the ResourceManager's (tests). */
+  JobAwareZoneService(ApplicationNameLookup names) {
+    super(SERVICE_NAME);
+    this.names = names;
+  }
+
+  @Override
+  protected void serviceInit(Configuration conf) throws Exception {
+    enabled = conf.getBoolean(ZoneConfigKeys.ENABLED, ZoneConfigKeys.ENABLED_DEFAULT);
+    if (enabled) {
+      try {
+        configure(conf);
+      } catch (IllegalArgumentException e) {
+        enabled = false;
+        failures.incrementAndGet();
+        LOG.error("Zone placement is off on this node: {}", e.getMessage());
+      }
+    }
+    LOG.info("Zone placement {}", enabled
+        ? "on for " + device + " (outer area " + outerSize + ", remount "
+            + (remounter != null) + ")"
+        : "off (" + ZoneConfigKeys.ENABLED + "=false or misconfigured)");
+    super.serviceInit(conf);
+  }
+
+  private void configure(Configuration conf) {
+    device = required(conf, ZoneConfigKeys.DEVICE);
+    outerSize = required(conf, ZoneConfigKeys.OUTER_SIZE);
+    ZoneClass defaultClass = ZoneClass.parse(
+        conf.get(ZoneConfigKeys.DEFAULT_CLASS, ZoneConfigKeys.DEFAULT_CLASS_DEFAULT),
+        ZoneConfigKeys.DEFAULT_CLASS);
+    classifier = JobZoneClassifier.fromEntries(
+        conf.getStrings(ZoneConfigKeys.JOB_CLASSES, ZoneConfigKeys.JOB_CLASSES_DEFAULT),
+        defaultClass, ZoneConfigKeys.JOB_CLASSES);
+    long timeoutMs = conf.getLong(ZoneConfigKeys.COMMAND_TIMEOUT_MS,
+        ZoneConfigKeys.COMMAND_TIMEOUT_MS_DEFAULT);
+    if (timeoutMs <= 0) {
+      throw new IllegalArgumentException(
+          ZoneConfigKeys.COMMAND_TIMEOUT_MS + " must be positive, got " + timeoutMs);
+    }
+    String stateDir = conf.getTrimmed(ZoneConfigKeys.STATE_DIR);
+    Map<String, String> env = stateDir == null || stateDir.isEmpty()
+        ? Map.of() : Map.of("ZONECTL_STATE_DIR", stateDir);
+    CommandRunner runner = new CommandRunner(Duration.ofMillis(timeoutMs), env);
+    zonectl = new Zonectl(conf.get(ZoneConfigKeys.ZONECTL, ZoneConfigKeys.ZONECTL_DEFAULT),
+        runner);
+    if (conf.getBoolean(ZoneConfigKeys.REMOUNT, ZoneConfigKeys.REMOUNT_DEFAULT)) {
+      remounter = new LocalDirRemounter(
+          argv(conf, ZoneConfigKeys.UMOUNT_COMMAND, ZoneConfigKeys.UMOUNT_COMMAND_DEFAULT),
+          argv(conf, ZoneConfigKeys.MOUNT_COMMAND, ZoneConfigKeys.MOUNT_COMMAND_DEFAULT),
+          device, required(conf, ZoneConfigKeys.MOUNT_POINT), runner);
+    }
+    if (names == null) {
+      names = new ResourceManagerNameLookup(conf, conf.getLong(
+          ZoneConfigKeys.RM_LOOKUP_TIMEOUT_MS, ZoneConfigKeys.RM_LOOKUP_TIMEOUT_MS_DEFAULT));
+    }
+  }
+
+  private static String required(Configuration conf, String key) {
+    String v = conf.getTrimmed(key);
+    if (v == null || v.isEmpty()) {
+      throw new IllegalArgumentException(key + " is not set; it is required when "
+          + ZoneConfigKeys.ENABLED + "=true (see docs/zone.md, \"The NodeManager hook\")");
+    }
+    return v;
+  }
+
+  private static List<String> argv(Configuration conf, String key, String dflt) {
+    String[] parts = conf.getTrimmedStrings(key, dflt.split(","));
+    if (parts.length == 0) {
+      throw new IllegalArgumentException(key + " is empty; it needs at least the program");
+    }
+    return Arrays.asList(parts);
+  }
+
+  @Override
+  public void initializeApplication(ApplicationInitializationContext context) {
+    applicationActive(context.getApplicationId());
+  }
+
+  @Override
+  public void initializeContainer(ContainerInitializationContext context) {
+    applicationActive(context.getContainerId().getApplicationAttemptId().getApplicationId());
+  }
+
+  @Override
+  public void stopApplication(ApplicationTerminationContext context) {
+    ApplicationId app = context.getApplicationId();
+    synchronized (lock) {
+      if (activity.stop(app) && enabled && currentClass != null) {
+        release("the last application, " + app + ", stopped");
+      }
+    }
+  }
+
+  @Override
+  public ByteBuffer getMetaData() {
+    return ByteBuffer.allocate(0);
+  }
+
+  @Override
+  protected void serviceStop() throws Exception {
+    synchronized (lock) {
+      if (enabled && currentClass != null) {
+        release("the NodeManager is stopping");
+      }
+      if (names != null) {
+        names.close();
+      }
+    }
+    super.serviceStop();
+  }
+
+  private void applicationActive(ApplicationId app) {
+    synchronized (lock) {
+      if (!activity.start(app) || !enabled) {
+        return;
+      }
+      String name = names.nameOf(app);
+      if (name == null) {
+        LOG.warn("No name for {}; it gets the default class {} ({})", app,
+            classifier.defaultClass().word(), ZoneConfigKeys.DEFAULT_CLASS);
+      }
+      ZoneClass zoneClass = classifier.classify(name);
+      if (zoneClass == currentClass) {
+        LOG.info("{} ({}) starts on an idle node; the {} area is already set", app, name,
+            zoneClass.word());
+        return;
+      }
+      LOG.info("{} ({}) starts on an idle node: {} area on {}", app, name, zoneClass.word(),
+          device);
+      change("set the " + zoneClass.word() + " area for " + app,
+          () -> zonectl.area(device, zoneClass, outerSize));
+    }
+  }
+
+  private void release(String why) {
+    LOG.info("Releasing the {} area on {}: {}", currentClass.word(), device, why);
+    change("release the area", () -> zonectl.release(device));
+  }
+
+  private interface ZoneChange {
+    ZoneState apply() throws IOException;
+  }
+
+  /** Runs one zonectl change, offline when remounting; never throws. Caller holds the lock. */
+  private void change(String what, ZoneChange zoneChange) {
+    if (remounter != null) {
+      try {
+        remounter.unmount();
+      } catch (IOException e) {
+        failures.incrementAndGet();
+        LOG.error("Could not {} on {}: {}; nothing changed", what, device, e.getMessage());
+        return;
+      }
+    }
+    try {
+      ZoneState state = zoneChange.apply();
+      if (state.isReserved()) {
+        currentClass = ZoneClass.parse(state.zoneClass(), "zonectl's class field");
+        switches.incrementAndGet();
+      } else {
+        currentClass = null;
+        releases.incrementAndGet();
+      }
+      LOG.info("Zone of {} now: {}", device, state);
+    } catch (IOException | IllegalArgumentException e) {
+      failures.incrementAndGet();
+      LOG.error("Could not {} on {}: {}", what, device, e.getMessage());
+    } finally {
+      if (remounter != null) {
+        try {
+          remounter.mount();
+        } catch (IOException e) {
+          failures.incrementAndGet();
+          LOG.error("The local-dir file system on {} is NOT mounted again, containers on this "
+              + "node will fail until it is: {}", device, e.getMessage());
+        }
+      }
+    }
+  }
+
+  /** Number of times an area was set. */
+  public long switches() {
+    return switches.get();
+  }
+
+  /** Number of times a reservation was released. */
+  public long releases() {
+    return releases.get();
+  }
+
+  /** Number of failed zonectl, mount or umount runs and configuration errors. */
+  public long failures() {
+    return failures.get();
+  }
+
+  /** Whether the hook acts (enabled and configured correctly). */
+  public boolean isActive() {
+    return enabled;
+  }
+}

@@ -1,0 +1,72 @@
+package org.locus.zone.yarn;
+
+/**
+ * Every configuration key of the NodeManager zone hook, with its default and meaning. Set them
+ * in the NodeManager's yarn-site.xml (template: {@code conf/features/zone.xml}; table:
+ * {@code docs/zone.md}, "The NodeManager hook").
+ */
+public final class ZoneConfigKeys {
+
+  private ZoneConfigKeys() {
+  }
+
+  /** Whether the hook acts at all; when false it only logs application starts and stops. */
+  public static final String ENABLED = "locus.zone.enabled";
+  public static final boolean ENABLED_DEFAULT = false;
+
+  /** Path of the zonectl binary (built by {@code make -C zonectl}). */
+  public static final String ZONECTL = "locus.zone.zonectl";
+  public static final String ZONECTL_DEFAULT = "/usr/local/sbin/zonectl";
+
+  /**
+   * Directory of zonectl's zone journals (passed as ZONECTL_STATE_DIR); unset: zonectl's own
+   * default, /var/lib/zonectl. Keep it on a file system that survives reboots.
+   */
+  public static final String STATE_DIR = "locus.zone.state-dir";
+
+  /** Block device (or image file) holding the NodeManager's local-dir file system. Required. */
+  public static final String DEVICE = "locus.zone.device";
+
+  /** Where that file system is mounted; used by the remount commands as {mount-point}. */
+  public static final String MOUNT_POINT = "locus.zone.mount-point";
+
+  /** Size of the outer area, in zonectl's syntax (e.g. 40G, 512M). Required. */
+  public static final String OUTER_SIZE = "locus.zone.outer-size";
+
+  /**
+   * Ordered {@code regex=temp|perm} pairs, comma separated, tried against the application name
+   * in order; the first regex found anywhere in the name decides (anchor with ^ to match a
+   * prefix). The split is at the last '=', so a regex may contain '=' but not ','.
+   */
+  public static final String JOB_CLASSES = "locus.zone.job-classes";
+  public static final String JOB_CLASSES_DEFAULT =
+      "(?i)^terasort=temp,(?i)^sort=temp,(?i)^teragen=perm";
+
+  /** Class of an application no regex matches, or whose name could not be looked up. */
+  public static final String DEFAULT_CLASS = "locus.zone.default-class";
+  public static final String DEFAULT_CLASS_DEFAULT = "perm";
+
+  /**
+   * Whether the hook unmounts the local-dir file system around each zonectl edit. zonectl
+   * edits bitmaps offline only (docs/zone.md, "Online vs offline"), so a mounted local dir
+   * needs this; off when the device is not mounted while the hook runs (tests, images).
+   */
+  public static final String REMOUNT = "locus.zone.remount";
+  public static final boolean REMOUNT_DEFAULT = false;
+
+  /** Unmount command, one argument per comma-separated element; {device}, {mount-point}. */
+  public static final String UMOUNT_COMMAND = "locus.zone.umount-command";
+  public static final String UMOUNT_COMMAND_DEFAULT = "umount,{mount-point}";
+
+  /** Mount command, one argument per comma-separated element; {device}, {mount-point}. */
+  public static final String MOUNT_COMMAND = "locus.zone.mount-command";
+  public static final String MOUNT_COMMAND_DEFAULT = "mount,{device},{mount-point}";
+
+  /** Longest time one zonectl, mount or umount run may take, in milliseconds. */
+  public static final String COMMAND_TIMEOUT_MS = "locus.zone.command-timeout-ms";
+  public static final long COMMAND_TIMEOUT_MS_DEFAULT = 60_000L;
+
+  /** Longest time the application-name lookup at the ResourceManager may take, in ms. */
+  public static final String RM_LOOKUP_TIMEOUT_MS = "locus.zone.rm-lookup-timeout-ms";
+  public static final long RM_LOOKUP_TIMEOUT_MS_DEFAULT = 5_000L;
+}
