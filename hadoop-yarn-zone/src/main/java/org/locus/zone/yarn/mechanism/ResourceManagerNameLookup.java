@@ -9,14 +9,16 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Asks the ResourceManager for an application's name with the NodeManager's configuration
- * ({@link YarnClient#getApplicationReport}). The call runs on a helper thread so a slow or
- * unreachable RM costs at most the time limit; the client's own retries go on in the
- * background and are abandoned.
+ * ({@link YarnClient#getApplicationReport}). A slow or unreachable RM costs at most the time
+ * limit: the client's connection retries are capped to it, and the call runs on a helper
+ * thread that is abandoned (interrupted) when the limit passes, so a stuck call never holds
+ * up the next lookup.
  */
 public final class ResourceManagerNameLookup implements ApplicationNameLookup {
 
@@ -24,15 +26,19 @@ public final class ResourceManagerNameLookup implements ApplicationNameLookup {
 
   private final YarnClient client;
   private final long timeoutMs;
-  private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+  private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "locus-zone-rm-lookup");
     t.setDaemon(true);
     return t;
   });
 
   public ResourceManagerNameLookup(Configuration conf, long timeoutMs) {
+    Configuration clientConf = new Configuration(conf);
+    clientConf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, timeoutMs);
+    clientConf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS,
+        Math.max(1, Math.min(timeoutMs / 5, 1000)));
     this.client = YarnClient.createYarnClient();
-    this.client.init(conf);
+    this.client.init(clientConf);
     this.client.start();
     this.timeoutMs = timeoutMs;
   }
