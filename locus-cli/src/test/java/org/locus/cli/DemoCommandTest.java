@@ -30,5 +30,9 @@ class DemoCommandTest {
       assertTrue(maps >= 1 && local <= maps, job + ": " + local + " of " + maps);
     }
     assertTrue(run.err().contains("starting a 4-node embedded cluster"), run.err());
+    Matcher kat = Pattern.compile("output identical: yes; cross-host shuffle KAT/native:"
+        + " ([0-9.]+)").matcher(run.out());
+    assertTrue(kat.find(), "KAT section in\n" + run.out());
+    assertTrue(Double.parseDouble(kat.group(1)) <= 0.05, "KAT keeps the shuffle on the host");
   }
 }

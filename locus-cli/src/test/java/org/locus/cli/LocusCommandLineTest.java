@@ -35,7 +35,7 @@ class LocusCommandLineTest {
     CliRun run = CliRun.inProcess("clutser", "up");
     assertEquals(2, run.exitCode());
     assertTrue(run.err().contains("unknown command 'clutser'"), run.err());
-    assertTrue(run.err().contains("cluster, fs, fsck, job, kat, bench, demo"), run.err());
+    assertTrue(run.err().contains("one of: cluster, fs, fsck, job, kat, bench"), run.err());
   }
 
   @Test
@@ -152,5 +152,37 @@ class LocusCommandLineTest {
         "--regex", "a(b");
     assertEquals(2, run.exitCode(), run.toString());
     assertTrue(run.err().contains("invalid regular expression 'a(b'"), run.err());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "sentiment|unknown key extractor 'sentiment'",
+      "grep:w(1|invalid regular expression 'w(1'",
+      "class:com.example.NoSuchHint|com.example.NoSuchHint is not on the classpath",
+      "class:java.lang.String|does not implement org.locus.kat.hint.KeyHint",
+      "field:x,;|field extractor needs field:N,DELIM"})
+  void katImportRefusesABadExtractorBeforeContactingTheCluster(String caseText) {
+    String[] parts = caseText.split("\\|");
+    CliRun run = CliRun.inProcess("kat", "import", "--extractor", parts[0], "--input", "/in",
+        "--output", "/out");
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.err().contains(parts[1]), run.err());
+  }
+
+  @Test
+  void katImportRefusesAnUnknownQueueDesign() {
+    CliRun run = CliRun.inProcess("kat", "import", "--extractor", "wordcount", "--input", "/in",
+        "--output", "/out", "--queues", "sideways");
+    assertEquals(2, run.exitCode());
+    assertTrue(run.err().contains("--queues must be central or distributed, got 'sideways'"),
+        run.err());
+  }
+
+  @Test
+  void katImportWithoutAClusterSaysSo() {
+    CliRun run = CliRun.inProcess("kat", "import", "--extractor", "wordcount", "--input", "/in",
+        "--output", "/out", "--conf", new File(tmp, "nothing").getPath());
+    assertEquals(1, run.exitCode());
+    assertTrue(run.err().contains("holds no core-site.xml"), run.err());
   }
 }

@@ -43,5 +43,8 @@ final class MiniClusterTuning {
     conf.set("mapreduce.job.reduce.slowstart.completedmaps", "0.8");
     conf.set("mapreduce.client.progressmonitor.pollinterval", "250");
     conf.set("mapreduce.client.completion.pollinterval", "250");
+    // Job jars and splits are written with replication 10 by default; a small cluster can only
+    // hold a few, and the NameNode warns about every file it cannot fully replicate.
+    conf.set("mapreduce.client.submit.file.replication", "2");
   }
 }

@@ -37,11 +37,6 @@ public record PlacementMap(String hint, int buckets, List<String> hosts) {
     return new KeyOwnership(buckets, hosts);
   }
 
-  /** @return the partition (reducer index) of a host, or -1 */
-  public int partitionOf(String host) {
-    return hosts.indexOf(host);
-  }
-
   public void write(FileSystem fs, Path dataset) throws IOException {
     Properties p = new Properties();
     p.setProperty("version", Integer.toString(VERSION));

@@ -18,6 +18,7 @@ public final class BenchCommands {
     return new CommandGroup("bench", "locus bench",
         "benchmark a Locus feature against its baseline, side by side in one run",
         List.of(
+            new org.locus.cli.kat.KatBenchCommand(),
             new ExternalBenchCommand("zone",
                 "job-aware zone placement vs normal and dynamic-area strategies (zonectl bench)",
                 List.of("zonectl/zonectl", "bench")),

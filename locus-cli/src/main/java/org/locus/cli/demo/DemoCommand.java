@@ -21,6 +21,8 @@ import org.apache.hadoop.fs.FileUtil;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.TextTable;
+import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.cli.kat.KatDemo;
 import org.locus.jobs.Grep;
 import org.locus.jobs.JobOutcome;
 import org.locus.jobs.WordCount;
@@ -31,8 +33,8 @@ import org.locus.kit.LocusMiniCluster;
 /**
  * {@code locus demo}: the README's main job. Brings up a 4-node embedded cluster (each node on
  * its own host), loads a generated Zipf text corpus, runs WordCount and Grep, and prints where
- * the blocks live, how many maps ran data-local and how long each job took; then stops the
- * cluster.
+ * the blocks live, how many maps ran data-local and how long each job took; then each feature's
+ * before/after section; then stops the cluster.
  */
 public final class DemoCommand extends OptionsCommand {
   private static final int NODES = 4;
@@ -86,10 +88,13 @@ public final class DemoCommand extends OptionsCommand {
           .nodes(NODES)
           .volumes(StorageType.DISK)
           .yarn(true)
+          .nodeManagerMemoryMb(3072)
+          .setAll(FeatureCatalog.installed().keysOf("kat"))
           .set("dfs.blocksize", Long.toString(BLOCK_SIZE))
           .set("dfs.replication", "2")
           .start()) {
-        run(cluster, files, fileKib * 1024L, console, progress);
+        Path corpus = run(cluster, files, fileKib * 1024L, console, progress);
+        KatDemo.run(cluster, corpus, console, progress::step);
         progress.step("stopping the cluster");
       }
     } finally {
@@ -102,7 +107,8 @@ public final class DemoCommand extends OptionsCommand {
     return 0;
   }
 
-  private static void run(LocusMiniCluster cluster, int files, long fileBytes, Console console,
+  /** The baseline: stock placement, WordCount and Grep. @return the corpus path */
+  private static Path run(LocusMiniCluster cluster, int files, long fileBytes, Console console,
       Progress progress) throws Exception {
     FileSystem fs = cluster.getFileSystem();
     Path corpus = new Path("/demo/corpus");
@@ -137,6 +143,7 @@ public final class DemoCommand extends OptionsCommand {
           o.totalMaps(), o.dataLocalMaps(), o.rackLocalMaps(), TextTable.bytes(o.shuffleBytes()));
     }
     jobs.print(console.out(), "  ");
+    return corpus;
   }
 
   private static void printPlacement(LocusMiniCluster cluster, FileSystem fs, Path corpus,

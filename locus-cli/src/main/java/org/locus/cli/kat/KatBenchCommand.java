@@ -1,0 +1,111 @@
+package org.locus.cli.kat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.locus.cli.Console;
+import org.locus.cli.OptionsCommand;
+import org.locus.cli.TextTable;
+import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.jobs.data.ZipfTextGenerator;
+import org.locus.kat.placement.PlacementMap;
+import org.locus.kit.LocusMiniCluster;
+
+/**
+ * {@code locus bench kat}: WordCount and Grep over a generated Zipf corpus, native placement vs
+ * KAT, side by side in one run on the embedded multi-host cluster, repeated; Markdown report and
+ * SVG chart.
+ */
+public final class KatBenchCommand extends OptionsCommand {
+  static final String GREP_REGEX = "\\bw[1-9a-f][0-9a-z]?\\b";
+
+  public KatBenchCommand() {
+    super("locus bench kat");
+  }
+
+  @Override
+  public String name() {
+    return "kat";
+  }
+
+  @Override
+  public String summary() {
+    return "KAT vs native placement: WordCount and Grep wall time, shuffle bytes crossing hosts,"
+        + " data-local maps, identical output";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options()
+        .addOption(Option.builder().longOpt("nodes").hasArg().argName("N")
+            .desc("cluster nodes (default 4)").build())
+        .addOption(Option.builder().longOpt("size").hasArg().argName("MIB")
+            .desc("corpus size in MiB (default 8)").build())
+        .addOption(Option.builder().longOpt("runs").hasArg().argName("R")
+            .desc("runs of each job and placement, at least 3 for a spread (default 3)").build())
+        .addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
+            .desc("report directory (default bench-out/kat)").build());
+  }
+
+  @Override
+  protected String usageArguments() {
+    return "[--nodes N] [--size MIB] [--runs R] [--out DIR]";
+  }
+
+  @Override
+  protected int execute(CommandLine line, Console console) throws Exception {
+    int nodes = intOption(line, "nodes", 4, 2, 16);
+    int sizeMib = intOption(line, "size", 8, 1, 4096);
+    int runs = intOption(line, "runs", 3, 1, 100);
+    File out = new File(line.getOptionValue("out", "bench-out/kat"));
+    if (!out.isDirectory() && !out.mkdirs()) {
+      throw new IOException("cannot create report directory " + out);
+    }
+    File work = Files.createTempDirectory("locus-bench-kat").toFile();
+    List<KatComparison.Result> results = new ArrayList<>();
+    long start = System.nanoTime();
+    try (LocusMiniCluster cluster = LocusMiniCluster.builder(work)
+        .nodes(nodes).volumes(StorageType.DISK).yarn(true)
+        .nodeManagerMemoryMb(3072)
+        .setAll(FeatureCatalog.installed().keysOf("kat"))
+        .set("dfs.blocksize", Long.toString(1L << 20))
+        .set("dfs.replication", "2")
+        .start()) {
+      DistributedFileSystem fs = cluster.getFileSystem();
+      Path corpus = new Path("/bench/corpus");
+      int files = Math.max(nodes, sizeMib / 2);
+      console.err().printf("generating %d MiB Zipf corpus in %d files%n", sizeMib, files);
+      new ZipfTextGenerator(20_000, 1.0, 2012).write(fs, corpus, files,
+          (sizeMib * (1L << 20)) / files);
+      KatComparison comparison = new KatComparison(cluster.getConfiguration(), fs);
+      console.err().println("importing the KAT datasets (wordcount, grep)");
+      PlacementMap words = comparison.importDataset(corpus, "wordcount",
+          new Path("/bench/kat-wordcount"));
+      PlacementMap greps = comparison.importDataset(corpus, "grep:" + GREP_REGEX,
+          new Path("/bench/kat-grep"));
+      for (int r = 1; r <= runs; r++) {
+        console.err().printf("run %d/%d: wordcount native and KAT%n", r, runs);
+        results.add(comparison.wordCount(corpus, new Path("/bench/kat-wordcount"), words));
+        console.err().printf("run %d/%d: grep native and KAT%n", r, runs);
+        results.add(comparison.grep(corpus, new Path("/bench/kat-grep"), greps, GREP_REGEX));
+      }
+    } finally {
+      FileUtil.fullyDelete(work);
+    }
+    String report = new KatBenchReport(nodes, sizeMib, runs, results).write(out);
+    console.out().print(report);
+    console.out().printf("%nreport: %s/kat-bench.md, chart: %s/kat-bench.svg (%s)%n", out, out,
+        TextTable.seconds((System.nanoTime() - start) / 1_000_000));
+    return 0;
+  }
+}

@@ -1,0 +1,115 @@
+package org.locus.cli.kat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.mapreduce.Job;
+import org.locus.jobs.Grep;
+import org.locus.jobs.JobOutcome;
+import org.locus.jobs.WordCount;
+import org.locus.kat.hint.KeyHints;
+import org.locus.kat.ingest.KatImporter;
+import org.locus.kat.ingest.QueueDesign;
+import org.locus.kat.mapreduce.KeyAwareJobs;
+import org.locus.kat.mapreduce.ShuffleLocality;
+import org.locus.kat.placement.PlacementMap;
+
+/**
+ * Runs one job natively over a plain corpus and key-aware over its KAT dataset, side by side on
+ * the same cluster, and compares time, shuffle and output. Used by {@code locus bench kat} and
+ * the demo. The cluster must count shuffle locality (KAT's feature key set).
+ */
+final class KatComparison {
+  /** One side of a comparison. */
+  record Side(JobOutcome outcome, long crossHostBytes) {
+  }
+
+  /** Both sides of one job. */
+  record Result(String job, Side nativeRun, Side katRun, boolean identical) {
+  }
+
+  private final Configuration conf;
+  private final DistributedFileSystem fs;
+  private int run;
+
+  KatComparison(Configuration conf, DistributedFileSystem fs) {
+    this.conf = conf;
+    this.fs = fs;
+  }
+
+  PlacementMap importDataset(Path corpus, String hint, Path dataset) throws IOException {
+    new KatImporter(fs, KeyHints.parse(hint, conf), hint, QueueDesign.DISTRIBUTED, 64, p -> { })
+        .run(corpus, dataset);
+    return PlacementMap.read(fs, dataset);
+  }
+
+  /** WordCount without a combiner: every word occurrence crosses the shuffle. */
+  Result wordCount(Path corpus, Path dataset, PlacementMap map) throws Exception {
+    int id = ++run;
+    Configuration jobConf = new Configuration(conf);
+    jobConf.setBoolean(WordCount.COMBINER_KEY, false);
+    int reducers = map.hosts().size();
+    Path nativeOut = new Path("/bench/wordcount-native-" + id);
+    Path katOut = new Path("/bench/wordcount-kat-" + id);
+    Side nativeSide = side(WordCount.create(jobConf, corpus, nativeOut, reducers));
+    Job katJob = WordCount.create(jobConf, dataset, katOut, reducers);
+    KeyAwareJobs.configure(katJob, dataset, map);
+    Side katSide = side(katJob);
+    return new Result("wordcount", nativeSide, katSide,
+        sortedLines(nativeOut).equals(sortedLines(katOut)));
+  }
+
+  /** Grep's search job natively and key-aware; outputs compared after the sort job. */
+  Result grep(Path corpus, Path dataset, PlacementMap map, String regex) throws Exception {
+    int id = ++run;
+    int reducers = map.hosts().size();
+    Path nativeCounts = new Path("/bench/grep-native-counts-" + id);
+    Path katCounts = new Path("/bench/grep-kat-counts-" + id);
+    Side nativeSide = side(Grep.createSearch(conf, corpus, nativeCounts, regex, reducers));
+    Job katJob = Grep.createSearch(conf, dataset, katCounts, regex, reducers);
+    KeyAwareJobs.configure(katJob, dataset, map);
+    Side katSide = side(katJob);
+    Path nativeOut = new Path("/bench/grep-native-" + id);
+    Path katOut = new Path("/bench/grep-kat-" + id);
+    JobOutcome.run(Grep.createSort(conf, nativeCounts, nativeOut), false);
+    JobOutcome.run(Grep.createSort(conf, katCounts, katOut), false);
+    return new Result("grep", nativeSide, katSide, lines(nativeOut).equals(lines(katOut)));
+  }
+
+  private static Side side(Job job) throws Exception {
+    JobOutcome outcome = JobOutcome.run(job, false);
+    if (!outcome.succeeded()) {
+      throw new IOException("job " + job.getJobName() + " failed");
+    }
+    return new Side(outcome,
+        outcome.counters().findCounter(ShuffleLocality.CROSS_HOST_BYTES).getValue());
+  }
+
+  private List<String> sortedLines(Path dir) throws IOException {
+    List<String> all = lines(dir);
+    Collections.sort(all);
+    return all;
+  }
+
+  private List<String> lines(Path dir) throws IOException {
+    List<String> all = new ArrayList<>();
+    FileStatus[] parts = fs.listStatus(dir, p -> p.getName().startsWith("part-"));
+    java.util.Arrays.sort(parts);
+    for (FileStatus part : parts) {
+      try (BufferedReader in = new BufferedReader(
+          new InputStreamReader(fs.open(part.getPath()), StandardCharsets.UTF_8))) {
+        in.lines().forEach(all::add);
+      }
+    }
+    return all;
+  }
+}
