@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.server.api.ApplicationInitializationContext;
@@ -41,8 +40,9 @@ import org.slf4j.LoggerFactory;
  * until the local-dir file system is mounted again.
  *
  * <p>Failures never reach the NodeManager: each is logged with what to do, counted
- * ({@link #failures()}), and leaves the area as it was (zonectl writes nothing when it
- * refuses; the file system is mounted again whatever zonectl did).
+ * ({@link #failures()}; metrics2 source {@code LocusZone}), and leaves the area as it was
+ * (zonectl writes nothing when it refuses; the file system is mounted again whatever zonectl
+ * did).
  */
 public class JobAwareZoneService extends AuxiliaryService {
 
@@ -51,9 +51,7 @@ public class JobAwareZoneService extends AuxiliaryService {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobAwareZoneService.class);
 
-  private final AtomicLong switches = new AtomicLong();
-  private final AtomicLong releases = new AtomicLong();
-  private final AtomicLong failures = new AtomicLong();
+  private final ZoneHookMetrics metrics = new ZoneHookMetrics();
 
   /** Guards everything below; every zone change runs under it. */
   private final Object lock = new Object();
@@ -80,13 +78,14 @@ public class JobAwareZoneService extends AuxiliaryService {
 
   @Override
   protected void serviceInit(Configuration conf) throws Exception {
+    metrics.register();
     enabled = conf.getBoolean(ZoneConfigKeys.ENABLED, ZoneConfigKeys.ENABLED_DEFAULT);
     if (enabled) {
       try {
         configure(conf);
       } catch (IllegalArgumentException e) {
         enabled = false;
-        failures.incrementAndGet();
+        metrics.failures.incr();
         LOG.error("Zone placement is off on this node: {}", e.getMessage());
       }
     }
@@ -182,6 +181,7 @@ public class JobAwareZoneService extends AuxiliaryService {
         names.close();
       }
     }
+    metrics.unregister();
     super.serviceStop();
   }
 
@@ -223,7 +223,7 @@ public class JobAwareZoneService extends AuxiliaryService {
       try {
         remounter.unmount();
       } catch (IOException e) {
-        failures.incrementAndGet();
+        metrics.failures.incr();
         LOG.error("Could not {} on {}: {}; nothing changed", what, device, e.getMessage());
         return;
       }
@@ -232,21 +232,21 @@ public class JobAwareZoneService extends AuxiliaryService {
       ZoneState state = zoneChange.apply();
       if (state.isReserved()) {
         currentClass = ZoneClass.parse(state.zoneClass(), "zonectl's class field");
-        switches.incrementAndGet();
+        metrics.switches.incr();
       } else {
         currentClass = null;
-        releases.incrementAndGet();
+        metrics.releases.incr();
       }
       LOG.info("Zone of {} now: {}", device, state);
     } catch (IOException | IllegalArgumentException e) {
-      failures.incrementAndGet();
+      metrics.failures.incr();
       LOG.error("Could not {} on {}: {}", what, device, e.getMessage());
     } finally {
       if (remounter != null) {
         try {
           remounter.mount();
         } catch (IOException e) {
-          failures.incrementAndGet();
+          metrics.failures.incr();
           LOG.error("The local-dir file system on {} is NOT mounted again, containers on this "
               + "node will fail until it is: {}", device, e.getMessage());
         }
@@ -256,17 +256,17 @@ public class JobAwareZoneService extends AuxiliaryService {
 
   /** Number of times an area was set. */
   public long switches() {
-    return switches.get();
+    return metrics.switches.value();
   }
 
   /** Number of times a reservation was released. */
   public long releases() {
-    return releases.get();
+    return metrics.releases.value();
   }
 
   /** Number of failed zonectl, mount or umount runs and configuration errors. */
   public long failures() {
-    return failures.get();
+    return metrics.failures.value();
   }
 
   /** Whether the hook acts (enabled and configured correctly). */

@@ -11,6 +11,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.MetricsRecord;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
@@ -224,6 +228,31 @@ class JobAwareZoneServiceTest {
     assertFalse(service.isActive());
     assertEquals(1, service.failures());
     assertEquals(List.of(), fake.calls());
+  }
+
+  @Test
+  void switchesReleasesAndFailuresArePublishedAsMetrics() throws Exception {
+    DefaultMetricsSystem.initialize("ZoneTest");
+    try {
+      startService();
+      appStarts(terasort);
+      appStops(terasort);
+      fake.answer("zonectl", "area", "", "zonectl: /dev/sdz1: device is mounted", 3);
+      appStarts(teragen);
+      MetricsCollectorImpl collector = new MetricsCollectorImpl();
+      DefaultMetricsSystem.instance().getSource("LocusZone").getMetrics(collector, true);
+      Map<String, Number> published = new HashMap<>();
+      for (MetricsRecord record : collector.getRecords()) {
+        for (AbstractMetric metric : record.metrics()) {
+          published.put(metric.name(), metric.value());
+        }
+      }
+      assertEquals(Map.of("ZoneSwitches", 1L, "ZoneReleases", 1L, "ZoneFailures", 1L),
+          published);
+    } finally {
+      service.stop();
+      DefaultMetricsSystem.shutdown();
+    }
   }
 
   @Test
