@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 
+import org.apache.commons.cli.Option;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
@@ -25,6 +26,13 @@ public final class ClientConfiguration {
       {"core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"};
 
   private ClientConfiguration() {
+  }
+
+  /** @return the {@code --conf DIR} option of the commands that talk to a cluster */
+  public static Option option() {
+    return Option.builder().longOpt("conf").hasArg().argName("DIR")
+        .desc("cluster directory ('locus cluster up --dir') or Hadoop configuration directory"
+            + " (default HADOOP_CONF_DIR)").build();
   }
 
   /**

@@ -16,6 +16,10 @@ import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.Properties;
 
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.locus.cli.UsageException;
+
 /**
  * The directory a background cluster ({@code locus cluster up --dir DIR}) lives in:
  *
@@ -36,6 +40,20 @@ public final class ClusterDirectory {
 
   public ClusterDirectory(File root) {
     this.root = root.getAbsoluteFile();
+  }
+
+  /** @return the {@code --dir DIR} option of the commands that act on a running cluster */
+  static Option option() {
+    return Option.builder().longOpt("dir").hasArg().argName("DIR")
+        .desc("the directory given to 'locus cluster up'; required").build();
+  }
+
+  /** @return the directory named by {@code --dir}; its absence is a usage error */
+  static ClusterDirectory of(CommandLine line) throws UsageException {
+    if (!line.hasOption("dir")) {
+      throw new UsageException("--dir DIR is required");
+    }
+    return new ClusterDirectory(new File(line.getOptionValue("dir")));
   }
 
   public File root() {

@@ -1,17 +1,14 @@
 package org.locus.cli.cluster;
 
-import java.io.File;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
 
 /**
  * {@code locus cluster down}: stops the cluster in DIR and every process it started (YARN
@@ -37,8 +34,7 @@ public final class ClusterDownCommand extends OptionsCommand {
 
   @Override
   protected Options options() {
-    return new Options().addOption(Option.builder().longOpt("dir").hasArg().argName("DIR")
-        .desc("the directory given to 'locus cluster up'; required").build());
+    return new Options().addOption(ClusterDirectory.option());
   }
 
   @Override
@@ -48,10 +44,7 @@ public final class ClusterDownCommand extends OptionsCommand {
 
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
-    if (!line.hasOption("dir")) {
-      throw new UsageException("--dir DIR is required");
-    }
-    ClusterDirectory dir = new ClusterDirectory(new File(line.getOptionValue("dir")));
+    ClusterDirectory dir = ClusterDirectory.of(line);
     if (!dir.isLive()) {
       console.out().println("cluster in " + dir.root() + ": already down");
       return 0;

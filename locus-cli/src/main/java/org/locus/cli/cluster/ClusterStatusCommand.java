@@ -1,15 +1,12 @@
 package org.locus.cli.cluster;
 
-import java.io.File;
 import java.util.Properties;
 
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.TextTable;
-import org.locus.cli.UsageException;
 
 /**
  * {@code locus cluster status}: whether the cluster in DIR is up, and its nodes.
@@ -36,8 +33,7 @@ public final class ClusterStatusCommand extends OptionsCommand {
 
   @Override
   protected Options options() {
-    return new Options().addOption(Option.builder().longOpt("dir").hasArg().argName("DIR")
-        .desc("the directory given to 'locus cluster up'; required").build());
+    return new Options().addOption(ClusterDirectory.option());
   }
 
   @Override
@@ -47,10 +43,7 @@ public final class ClusterStatusCommand extends OptionsCommand {
 
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
-    if (!line.hasOption("dir")) {
-      throw new UsageException("--dir DIR is required");
-    }
-    ClusterDirectory dir = new ClusterDirectory(new File(line.getOptionValue("dir")));
+    ClusterDirectory dir = ClusterDirectory.of(line);
     if (!dir.isLive()) {
       console.out().println("cluster in " + dir.root() + ": down");
       return EXIT_DOWN;

@@ -66,9 +66,7 @@ abstract class ExampleJobCommand extends OptionsCommand {
     options.addOption(Option.builder().longOpt("kat")
         .desc("run key-aware: --input is a KAT dataset ('locus kat import'); maps run on the"
             + " data's owners, one reducer per owner, each on its owner's host").build());
-    options.addOption(Option.builder().longOpt("conf").hasArg().argName("DIR")
-        .desc("cluster directory or Hadoop configuration directory (default HADOOP_CONF_DIR)")
-        .build());
+    options.addOption(ClientConfiguration.option());
     addJobOptions(options);
     return options;
   }

@@ -56,9 +56,7 @@ final class KatImportCommand extends OptionsCommand {
                 + " distributed").build())
         .addOption(Option.builder().longOpt("buckets").hasArg().argName("B")
             .desc("key buckets, the unit a rebalance moves (default 64)").build())
-        .addOption(Option.builder().longOpt("conf").hasArg().argName("DIR")
-            .desc("cluster directory or Hadoop configuration directory (default"
-                + " HADOOP_CONF_DIR)").build());
+        .addOption(ClientConfiguration.option());
   }
 
   @Override

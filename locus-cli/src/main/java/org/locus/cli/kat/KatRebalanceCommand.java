@@ -37,8 +37,7 @@ final class KatRebalanceCommand extends OptionsCommand {
     return new Options()
         .addOption(Option.builder().longOpt("path").hasArg().argName("DIR")
             .desc("the dataset; required").build())
-        .addOption(Option.builder().longOpt("conf").hasArg().argName("DIR")
-            .desc("cluster directory or Hadoop configuration directory").build());
+        .addOption(ClientConfiguration.option());
   }
 
   @Override

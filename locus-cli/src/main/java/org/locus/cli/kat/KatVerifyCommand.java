@@ -45,8 +45,7 @@ final class KatVerifyCommand extends OptionsCommand {
             .desc("the dataset; required").build())
         .addOption(Option.builder().longOpt("top").hasArg().argName("N")
             .desc("largest keys to list (default 10)").build())
-        .addOption(Option.builder().longOpt("conf").hasArg().argName("DIR")
-            .desc("cluster directory or Hadoop configuration directory").build());
+        .addOption(ClientConfiguration.option());
   }
 
   @Override
