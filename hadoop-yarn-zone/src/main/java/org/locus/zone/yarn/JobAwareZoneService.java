@@ -2,6 +2,7 @@ package org.locus.zone.yarn;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.apache.hadoop.yarn.server.api.AuxiliaryService;
 import org.apache.hadoop.yarn.server.api.ContainerInitializationContext;
 import org.locus.zone.yarn.mechanism.ApplicationNameLookup;
 import org.locus.zone.yarn.mechanism.CommandRunner;
+import org.locus.zone.yarn.mechanism.JobProfiles;
 import org.locus.zone.yarn.mechanism.LocalDirRemounter;
 import org.locus.zone.yarn.mechanism.ResourceManagerNameLookup;
 import org.locus.zone.yarn.mechanism.ZoneState;
@@ -59,6 +61,8 @@ public class JobAwareZoneService extends AuxiliaryService {
   private ApplicationNameLookup names;
   private boolean enabled;
   private JobZoneClassifier classifier;
+  private JobProfiles profiles;
+  private double profileBeta;
   private Zonectl zonectl;
   private LocalDirRemounter remounter;
   private String device;
@@ -117,6 +121,12 @@ public class JobAwareZoneService extends AuxiliaryService {
     CommandRunner runner = new CommandRunner(Duration.ofMillis(timeoutMs), env);
     zonectl = new Zonectl(conf.get(ZoneConfigKeys.ZONECTL, ZoneConfigKeys.ZONECTL_DEFAULT),
         runner);
+    String profileDir = conf.getTrimmed(ZoneConfigKeys.PROFILE_DIR);
+    if (profileDir != null && !profileDir.isEmpty()) {
+      profiles = new JobProfiles(Path.of(profileDir));
+      profileBeta = conf.getDouble(ZoneConfigKeys.PROFILE_BETA,
+          ZoneConfigKeys.PROFILE_BETA_DEFAULT);
+    }
     if (conf.getBoolean(ZoneConfigKeys.REMOUNT, ZoneConfigKeys.REMOUNT_DEFAULT)) {
       remounter = new LocalDirRemounter(
           argv(conf, ZoneConfigKeys.UMOUNT_COMMAND, ZoneConfigKeys.UMOUNT_COMMAND_DEFAULT),
@@ -195,7 +205,7 @@ public class JobAwareZoneService extends AuxiliaryService {
         LOG.warn("No name for {}; it gets the default class {} ({})", app,
             classifier.defaultClass().word(), ZoneConfigKeys.DEFAULT_CLASS);
       }
-      ZoneClass zoneClass = classifier.classify(name);
+      ZoneClass zoneClass = classOf(app, name);
       if (zoneClass == currentClass) {
         LOG.info("{} ({}) starts on an idle node; the {} area is already set", app, name,
             zoneClass.word());
@@ -206,6 +216,23 @@ public class JobAwareZoneService extends AuxiliaryService {
       change("set the " + zoneClass.word() + " area for " + app,
           () -> zonectl.area(device, zoneClass, outerSize));
     }
+  }
+
+  /** A measured profile of the name decides first, then the name map (seed 002 §4.1, §4.2). */
+  private ZoneClass classOf(ApplicationId app, String name) {
+    Path profile = profiles == null ? null : profiles.profileOf(name);
+    if (profile != null) {
+      try {
+        ZoneClass measured = zonectl.classify(profile.toString(), profileBeta);
+        LOG.info("{} ({}) is {} by its profile {}", app, name, measured.word(), profile);
+        return measured;
+      } catch (IOException e) {
+        metrics.failures.incr();
+        LOG.warn("Profile {} of {} not usable, classifying by name: {}", profile, app,
+            e.getMessage());
+      }
+    }
+    return classifier.classify(name);
   }
 
   private void release(String why) {

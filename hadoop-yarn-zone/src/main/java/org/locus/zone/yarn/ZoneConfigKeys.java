@@ -42,6 +42,18 @@ public final class ZoneConfigKeys {
   public static final String JOB_CLASSES_DEFAULT =
       "(?i)^terasort=temp,(?i)^sort=temp,(?i)^teragen=perm";
 
+  /**
+   * Directory of measured disk-usage profiles (seed 002 §4.1): if it holds
+   * NAME.profile for an application's name (characters other than letters, digits, '.', '_'
+   * and '-' written as '_'), {@code zonectl classify} on it decides the class, before
+   * {@link #JOB_CLASSES}. Unset: names only.
+   */
+  public static final String PROFILE_DIR = "locus.zone.profile-dir";
+
+  /** The beta of {@code zonectl classify}: temp if used-after &lt; beta x max-used. */
+  public static final String PROFILE_BETA = "locus.zone.profile-beta";
+  public static final double PROFILE_BETA_DEFAULT = 0.1;
+
   /** Class of an application no regex matches, or whose name could not be looked up. */
   public static final String DEFAULT_CLASS = "locus.zone.default-class";
   public static final String DEFAULT_CLASS_DEFAULT = "perm";

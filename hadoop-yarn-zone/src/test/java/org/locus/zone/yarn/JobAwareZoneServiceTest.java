@@ -135,6 +135,28 @@ class JobAwareZoneServiceTest {
   }
 
   @Test
+  void aMeasuredProfileOfTheNameDecidesBeforeTheNameMap() throws IOException {
+    Path profiles = java.nio.file.Files.createDirectory(dir.resolve("profiles"));
+    Path profile = profiles.resolve("terasort-1g.profile");
+    java.nio.file.Files.writeString(profile, "0 1000\n10 9000\n20 9000\n");
+    fake.answer("zonectl", "classify", "class=perm max=8000 after=8000 beta=0.1", "", 0);
+    conf.set(ZoneConfigKeys.PROFILE_DIR, profiles.toString());
+    startService();
+    appStarts(terasort);
+    assertEquals(List.of(List.of("zonectl", "classify", "--profile", profile.toString(),
+        "--beta", "0.1", "-p"), area("perm")), fake.calls());
+  }
+
+  @Test
+  void withoutAProfileTheNameMapDecides() throws IOException {
+    conf.set(ZoneConfigKeys.PROFILE_DIR,
+        java.nio.file.Files.createDirectory(dir.resolve("profiles")).toString());
+    startService();
+    appStarts(terasort);
+    assertEquals(List.of(area("temp")), fake.calls());
+  }
+
+  @Test
   void anApplicationWithoutAKnownNameGetsTheDefaultClass() throws IOException {
     startService();
     appStarts(ApplicationId.newInstance(7, 3));

@@ -37,6 +37,25 @@ public final class Zonectl {
     return run("status", device);
   }
 
+  /**
+   * {@code zonectl classify --profile FILE --beta B -p}: the class of a job from its
+   * disk-usage profile (seed 002 §4.1; temp if used-after &lt; beta x max-used).
+   */
+  public ZoneClass classify(String profile, double beta) throws IOException {
+    String line = execute("classify", profile, List.of(binary, "classify", "--profile",
+        profile, "--beta", Double.toString(beta), "-p"));
+    for (String token : line.split("\\s+")) {
+      if (token.startsWith("class=")) {
+        try {
+          return ZoneClass.parse(token.substring("class=".length()), "zonectl classify");
+        } catch (IllegalArgumentException e) {
+          throw new IOException("zonectl classify " + profile + ": " + e.getMessage(), e);
+        }
+      }
+    }
+    throw new IOException("zonectl classify " + profile + " printed no class: '" + line + "'");
+  }
+
   private ZoneState run(String command, String device, String... options) throws IOException {
     List<String> argv = new ArrayList<>();
     argv.add(binary);
@@ -44,23 +63,29 @@ public final class Zonectl {
     argv.add(device);
     argv.addAll(List.of(options));
     argv.add("-p");
-    CommandRunner.Result r;
-    try {
-      r = runner.run(argv);
-    } catch (CommandRunner.TimeoutException e) {
-      throw new CommandRunner.TimeoutException("zonectl " + command + " " + device
-          + ": " + e.getMessage() + "; if it was writing, run 'zonectl recover " + device
-          + "' before the next mount");
-    }
-    if (r.exitCode() != 0) {
-      throw new ZonectlException(command, device, r.exitCode(), r.stderr());
-    }
-    String line = r.stdout().strip();
+    String line = execute(command, device, argv);
     try {
       return ZoneState.parse(line);
     } catch (IllegalArgumentException e) {
       throw new IOException("zonectl " + command + " " + device
           + " succeeded but its output is not a -p state line: " + e.getMessage(), e);
     }
+  }
+
+  /** Runs zonectl; returns its stdout, stripped, or throws naming the command and subject. */
+  private String execute(String command, String subject, List<String> argv)
+      throws IOException {
+    CommandRunner.Result r;
+    try {
+      r = runner.run(argv);
+    } catch (CommandRunner.TimeoutException e) {
+      throw new CommandRunner.TimeoutException("zonectl " + command + " " + subject
+          + ": " + e.getMessage() + "; if it was writing, run 'zonectl recover " + subject
+          + "' before the next mount");
+    }
+    if (r.exitCode() != 0) {
+      throw new ZonectlException(command, subject, r.exitCode(), r.stderr());
+    }
+    return r.stdout().strip();
   }
 }

@@ -101,6 +101,16 @@ class ZonectlOnImageTest {
     assertEquals("none", zonectl.status(image).state());
   }
 
+  @Test
+  void aProfileThatFallsBackIsTempAndOneThatStaysIsPerm() throws IOException {
+    Path shuffle = dir.resolve("shuffle.profile");
+    Files.writeString(shuffle, "0 1000\n10 5000\n20 9000\n30 1200\n");
+    Path reduce = dir.resolve("reduce.profile");
+    Files.writeString(reduce, "0 1000\n10 5000\n20 9000\n30 9000\n");
+    assertEquals(ZoneClass.TEMP, zonectl.classify(shuffle.toString(), 0.1));
+    assertEquals(ZoneClass.PERM, zonectl.classify(reduce.toString(), 0.1));
+  }
+
   private void run(int expectedExit, String... argv) throws IOException {
     CommandRunner.Result r = runner.run(List.of(argv));
     assertEquals(expectedExit, r.exitCode(), String.join(" ", argv) + ": " + r.stdout()

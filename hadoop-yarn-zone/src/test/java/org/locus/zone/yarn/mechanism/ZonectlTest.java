@@ -59,6 +59,22 @@ class ZonectlTest {
   }
 
   @Test
+  void classifyPassesTheProfileAndBetaAndReadsTheClass() throws IOException {
+    fake.answer("zonectl", "classify", "class=perm max=9000 after=9000 beta=0.25", "", 0);
+    assertEquals(ZoneClass.PERM, zonectl.classify("/profiles/sort.profile", 0.25));
+    assertEquals(List.of(List.of("zonectl", "classify", "--profile", "/profiles/sort.profile",
+        "--beta", "0.25", "-p")), fake.calls());
+  }
+
+  @Test
+  void aBadProfileNamesTheFile() throws IOException {
+    fake.answer("zonectl", "classify", "", "zonectl: bad.profile: line 1: not a number", 1);
+    ZonectlException e = assertThrows(ZonectlException.class,
+        () -> zonectl.classify("bad.profile", 0.1));
+    assertTrue(e.getMessage().contains("zonectl classify bad.profile"), e.getMessage());
+  }
+
+  @Test
   void parsesEveryFieldOfTheStateLine() throws IOException {
     fake.answer("zonectl", "status", RESERVED, "", 0);
     ZoneState s = zonectl.status(DEV);
