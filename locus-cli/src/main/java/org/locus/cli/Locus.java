@@ -36,6 +36,7 @@ public final class Locus {
         JobCommands.group(),
         KatCommands.group(),
         BenchCommands.group(),
+        org.locus.cli.energy.EnergyCommands.group(),
         new DemoCommand())) {
       commands.put(command.name(), command);
     }

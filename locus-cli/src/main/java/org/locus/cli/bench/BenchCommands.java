@@ -19,6 +19,7 @@ public final class BenchCommands {
         "benchmark a Locus feature against its baseline, side by side in one run",
         List.of(
             new org.locus.cli.kat.KatBenchCommand(),
+            new org.locus.cli.energy.EnergyBenchCommand(),
             new ExternalBenchCommand("zone",
                 "job-aware zone placement vs normal and dynamic-area strategies (zonectl bench)",
                 List.of("zonectl/zonectl", "bench")),

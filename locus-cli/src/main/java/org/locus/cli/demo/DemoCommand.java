@@ -97,6 +97,7 @@ public final class DemoCommand extends OptionsCommand {
         KatDemo.run(cluster, corpus, console, progress::step);
         progress.step("stopping the cluster");
       }
+      org.locus.cli.energy.EnergyDemo.run(new File(dir, "energy"), console);
     } finally {
       if (temporary) {
         FileUtil.fullyDelete(dir);

@@ -1,0 +1,76 @@
+package org.locus.cli.energy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.locus.energy.accounting.DiskEnergy;
+
+/**
+ * Reads every DataNode's disk energy accounts the Hadoop way: the power manager's metrics2
+ * source as JSON from the DataNode's {@code /jmx} servlet
+ * ({@code qry=Hadoop:service=*,name=LocusEnergy-*}; the service is {@code DataNode}, or
+ * {@code NameNode} when an embedded cluster shares one metrics system). A source with several
+ * records is flattened by Hadoop as {@code tag.Volume}, {@code EnergyJoules},
+ * {@code tag.Volume.1}, {@code EnergyJoules.1}, ...
+ */
+final class JmxDiskEnergyReader {
+  private final ObjectMapper json = new ObjectMapper();
+
+  /** @return every disk of every live DataNode, one entry per disk */
+  List<DiskEnergy> read(DistributedFileSystem fs) throws IOException {
+    Map<String, DiskEnergy> disks = new LinkedHashMap<>();
+    for (DatanodeInfo dn : fs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE)) {
+      URL url = new URL("http://" + dn.getInfoAddr()
+          + "/jmx?qry=Hadoop:service=*,name=LocusEnergy-*");
+      HttpURLConnection connection = (HttpURLConnection) url.openConnection();
+      connection.setConnectTimeout(5000);
+      connection.setReadTimeout(10000);
+      try (InputStream in = connection.getInputStream()) {
+        for (JsonNode bean : json.readTree(in).path("beans")) {
+          for (DiskEnergy disk : parseBean(bean)) {
+            disks.put(disk.host() + disk.volume(), disk);
+          }
+        }
+      } catch (IOException e) {
+        throw new IOException("cannot read energy metrics from DataNode " + dn.getInfoAddr()
+            + " (" + url + "): " + e.getMessage(), e);
+      }
+    }
+    return new ArrayList<>(disks.values());
+  }
+
+  static List<DiskEnergy> parseBean(JsonNode bean) {
+    List<DiskEnergy> disks = new ArrayList<>();
+    for (int rec = 0; bean.has(name("tag.Volume", rec)); rec++) {
+      disks.add(new DiskEnergy(
+          bean.path(name("tag.Host", rec)).asText(),
+          bean.path(name("tag.Volume", rec)).asText(),
+          "backup".equals(bean.path(name("tag.Role", rec)).asText()),
+          bean.path(name("tag.State", rec)).asText(),
+          bean.path(name("ActiveMillis", rec)).asLong(),
+          bean.path(name("IdleMillis", rec)).asLong(),
+          bean.path(name("StandbyMillis", rec)).asLong(),
+          bean.path(name("WakingMillis", rec)).asLong(),
+          bean.path(name("EnergyJoules", rec)).asDouble(),
+          bean.path(name("BaselineJoules", rec)).asDouble(),
+          bean.path(name("SpinUps", rec)).asLong(),
+          bean.path(name("DemandStallMillis", rec)).asLong()));
+    }
+    return disks;
+  }
+
+  private static String name(String base, int rec) {
+    return rec == 0 ? base : base + "." + rec;
+  }
+}
