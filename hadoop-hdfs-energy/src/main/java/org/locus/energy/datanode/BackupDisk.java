@@ -56,9 +56,9 @@ public class BackupDisk {
   private long readyAt;
   private boolean stallCounted;
 
-  BackupDisk(String name, boolean backup, BlockDevice device, DiskPowerBackend backend, SpinDownPolicy policy,
-      WriteIntensityGuard guard, long minResidencyMillis, boolean deepSleep,
-      String unmanagedReason) {
+  BackupDisk(String name, boolean backup, BlockDevice device, DiskPowerBackend backend,
+      SpinDownPolicy policy, WriteIntensityGuard guard, long minResidencyMillis,
+      boolean deepSleep, String unmanagedReason) {
     this(name, backup, device, backend, backend.profile(), policy, guard, minResidencyMillis,
         deepSleep, unmanagedReason);
   }
