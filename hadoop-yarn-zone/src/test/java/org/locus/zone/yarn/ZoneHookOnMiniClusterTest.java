@@ -10,8 +10,10 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.Test;
@@ -70,9 +72,14 @@ class ZoneHookOnMiniClusterTest {
         YarnConfiguration.RM_ADMIN_ADDRESS, YarnConfiguration.RM_WEBAPP_ADDRESS)) {
       builder.set(key, "127.0.0.1:" + freePort());
     }
+    // The build directory may lie under a world-writable directory (a clone in /tmp), which the
+    // NodeManager refuses for a manifest: keep it in a private directory of the user's home.
+    Path manifestDir = Files.createTempDirectory(Path.of(System.getProperty("user.home")),
+        "locus-zone-manifest", PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------")));
     try (LocusMiniCluster cluster = builder
         .set(YarnConfiguration.NM_AUX_SERVICES_MANIFEST_ENABLED, "true")
-        .set(YarnConfiguration.NM_AUX_SERVICES_MANIFEST, writeManifest(fakes))
+        .set(YarnConfiguration.NM_AUX_SERVICES_MANIFEST, writeManifest(manifestDir))
         .set(ZoneConfigKeys.ENABLED, "true")
         .set(ZoneConfigKeys.ZONECTL, fake.create("zonectl"))
         .set(ZoneConfigKeys.DEVICE, DEV)
@@ -99,6 +106,8 @@ class ZoneHookOnMiniClusterTest {
       }
       assertEquals(List.of(area, release), fake.calls(),
           "the NodeManager log in " + new File("target/surefire-reports") + " says why");
+    } finally {
+      FileUtil.fullyDelete(manifestDir.toFile());
     }
   }
 }
