@@ -14,6 +14,7 @@ import org.locus.cli.hadoop.FsCommand;
 import org.locus.cli.hadoop.FsckCommand;
 import org.locus.cli.job.JobCommands;
 import org.locus.cli.kat.KatCommands;
+import org.locus.cli.energy.EnergyCommands;
 
 /**
  * The {@code locus} launcher. Exit codes: 0 success, 1 the action failed, 2 the command line is
@@ -36,7 +37,7 @@ public final class Locus {
         JobCommands.group(),
         KatCommands.group(),
         BenchCommands.group(),
-        org.locus.cli.energy.EnergyCommands.group(),
+        EnergyCommands.group(),
         new DemoCommand())) {
       commands.put(command.name(), command);
     }

@@ -4,6 +4,8 @@ import java.util.List;
 
 import org.locus.cli.Command;
 import org.locus.cli.CommandGroup;
+import org.locus.cli.energy.EnergyBenchCommand;
+import org.locus.cli.kat.KatBenchCommand;
 
 /**
  * {@code locus bench}: side-by-side benchmarks of each Locus feature against its baseline,
@@ -18,8 +20,8 @@ public final class BenchCommands {
     return new CommandGroup("bench", "locus bench",
         "benchmark a Locus feature against its baseline, side by side in one run",
         List.of(
-            new org.locus.cli.kat.KatBenchCommand(),
-            new org.locus.cli.energy.EnergyBenchCommand(),
+            new KatBenchCommand(),
+            new EnergyBenchCommand(),
             new ExternalBenchCommand("zone",
                 "job-aware zone placement vs normal and dynamic-area strategies (zonectl bench)",
                 List.of("zonectl/zonectl", "bench")),

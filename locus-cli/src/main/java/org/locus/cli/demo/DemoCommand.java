@@ -29,6 +29,7 @@ import org.locus.jobs.WordCount;
 import org.locus.jobs.data.ZipfTextGenerator;
 import org.locus.kit.ClusterNode;
 import org.locus.kit.LocusMiniCluster;
+import org.locus.cli.energy.EnergyDemo;
 
 /**
  * {@code locus demo}: the README's main job. Brings up a 4-node embedded cluster (each node on
@@ -97,7 +98,7 @@ public final class DemoCommand extends OptionsCommand {
         KatDemo.run(cluster, corpus, console, progress::step);
         progress.step("stopping the cluster");
       }
-      org.locus.cli.energy.EnergyDemo.run(new File(dir, "energy"), console);
+      EnergyDemo.run(new File(dir, "energy"), console);
     } finally {
       if (temporary) {
         FileUtil.fullyDelete(dir);
