@@ -32,6 +32,7 @@ import org.locus.kat.hint.KeyHints;
 import org.locus.kat.hint.WordCountHint;
 import org.locus.kat.ingest.ImportReport;
 import org.locus.kat.ingest.KatImporter;
+import org.locus.kat.ingest.OwnerReplicas;
 import org.locus.kat.ingest.QueueDesign;
 import org.locus.kat.placement.PlacementMap;
 import org.locus.kat.verify.PlacementVerifier;
@@ -140,12 +141,15 @@ class KatImportTest {
       try (FSDataOutputStream out = fs.create(file)) {
         out.write(new byte[400 * 1024]);
       }
+      // The owner's replica is reported shortly after close; wait for it, bounded.
+      boolean onOwner = OwnerReplicas.await(fs, file, owner, 30_000);
       BlockLocation[] blocks = fs.getFileBlockLocations(file, 0, Long.MAX_VALUE);
       assertTrue(blocks.length >= 3);
+      StringBuilder hosts = new StringBuilder();
       for (BlockLocation block : blocks) {
-        assertTrue(Arrays.asList(block.getHosts()).contains(owner),
-            owner + " in " + Arrays.toString(block.getHosts()));
+        hosts.append(Arrays.toString(block.getHosts()));
       }
+      assertTrue(onOwner, owner + " holds every block: " + hosts);
     }
   }
 

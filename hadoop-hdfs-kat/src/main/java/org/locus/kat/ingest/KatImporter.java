@@ -7,14 +7,12 @@ import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Consumer;
 
-import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -39,6 +37,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class KatImporter {
   private static final Logger LOG = LoggerFactory.getLogger(KatImporter.class);
+  /** How long the owner's replica of a just-written block may take to be reported. */
+  static final long OWNER_REPLICA_TIMEOUT_MS = 30_000;
 
   /** Progress of a running import, reported about every second. */
   public record Progress(long entries, long inputBytes, long records) {
@@ -174,13 +174,11 @@ public final class KatImporter {
         continue;
       }
       for (FileStatus file : fs.listStatus(dir.getPath())) {
-        for (BlockLocation block : fs.getFileBlockLocations(file, 0, file.getLen())) {
-          if (!Arrays.asList(block.getHosts()).contains(owner)) {
-            throw new IOException("a block of " + file.getPath().getName() + " has no replica"
-                + " on its owner " + owner + " (" + String.join(",", block.getHosts())
-                + "); the DataNode failed during the import. Nothing was imported; run the"
-                + " import again");
-          }
+        if (!OwnerReplicas.await(fs, file.getPath(), owner, OWNER_REPLICA_TIMEOUT_MS)) {
+          throw new IOException("a block of " + file.getPath().getName() + " has no replica"
+              + " on its owner " + owner + " " + OWNER_REPLICA_TIMEOUT_MS / 1000 + " s after it"
+              + " was written; the DataNode failed during the import. Nothing was imported;"
+              + " run the import again");
         }
       }
     }

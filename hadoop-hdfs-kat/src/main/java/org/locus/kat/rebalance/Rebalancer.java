@@ -15,6 +15,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.io.IOUtils;
 import org.locus.kat.ingest.LiveDataNodes;
+import org.locus.kat.ingest.OwnerReplicas;
 import org.locus.kat.placement.KeyOwnership;
 import org.locus.kat.placement.OwnerPaths;
 import org.locus.kat.placement.PlacementMap;
@@ -67,6 +68,11 @@ public final class Rebalancer {
       Path target = OwnerPaths.bucketFile(dataset, newOwner, bucket);
       Path moving = new Path(target.getParent(), "." + target.getName() + MOVING_SUFFIX);
       copy(file, moving, live.get(newOwner));
+      if (!OwnerReplicas.await(fs, moving, newOwner, 30_000)) {
+        throw new IOException("the copy of bucket " + bucket + " has no replica on its new"
+            + " owner " + newOwner + " after 30 s; the old copy is kept, run the rebalance"
+            + " again");
+      }
       fs.delete(file.getPath(), false);
       if (!fs.rename(moving, target)) {
         throw new IOException("could not rename " + moving + " to " + target
