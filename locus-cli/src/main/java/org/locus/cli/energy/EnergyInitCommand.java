@@ -1,7 +1,6 @@
 package org.locus.cli.energy;
 
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -31,9 +30,7 @@ final class EnergyInitCommand extends OptionsCommand {
   @Override
   protected Options options() {
     Options options = new Options();
-    options.addOption(Option.builder().longOpt("conf").hasArg().argName("DIR")
-        .desc("a 'locus cluster up' directory or Hadoop configuration directory"
-            + " (default: HADOOP_CONF_DIR)").build());
+    options.addOption(ClientConfiguration.option());
     return options;
   }
 

@@ -3,7 +3,6 @@ package org.locus.cli.energy;
 import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -33,9 +32,7 @@ final class EnergyReportCommand extends OptionsCommand {
   @Override
   protected Options options() {
     Options options = new Options();
-    options.addOption(Option.builder().longOpt("conf").hasArg().argName("DIR")
-        .desc("a 'locus cluster up' directory or Hadoop configuration directory"
-            + " (default: HADOOP_CONF_DIR)").build());
+    options.addOption(ClientConfiguration.option());
     return options;
   }
 

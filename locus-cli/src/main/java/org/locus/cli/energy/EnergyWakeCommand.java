@@ -34,9 +34,7 @@ final class EnergyWakeCommand extends OptionsCommand {
   @Override
   protected Options options() {
     Options options = new Options();
-    options.addOption(Option.builder().longOpt("conf").hasArg().argName("DIR")
-        .desc("a 'locus cluster up' directory or Hadoop configuration directory"
-            + " (default: HADOOP_CONF_DIR)").build());
+    options.addOption(ClientConfiguration.option());
     options.addOption(Option.builder().longOpt("host").hasArg().argName("HOST")
         .desc("the DataNode host whose backups to wake (default: every node)").build());
     return options;
