@@ -116,6 +116,34 @@ class JobsOnMultiHostClusterTest {
   }
 
   @Test
+  void writeCorpusJobWritesTheClientGeneratorsFilesByteForByte() throws Exception {
+    Path jobOutput = new Path("/out/corpus-job");
+    Path clientOutput = new Path("/out/corpus-client");
+    JobOutcome outcome = JobOutcome.run(WriteCorpus.create(cluster.getConfiguration(),
+        jobOutput, 3, 100_000, 300, 1.2, 11), false);
+    assertTrue(outcome.succeeded());
+    assertEquals(3, outcome.totalMaps());
+    new ZipfTextGenerator(300, 1.2, 11).write(fs, clientOutput, 3, 100_000);
+    for (int i = 0; i < 3; i++) {
+      List<String> expected = readLines(new Path(clientOutput, String.format("part-%05d", i)));
+      List<String> actual = readLines(new Path(jobOutput, String.format("part-m-%05d", i)));
+      assertTrue(expected.size() > 1000, "file " + i + " has " + expected.size() + " lines");
+      assertEquals(expected, actual, "file " + i);
+      assertEquals(fs.getFileStatus(new Path(clientOutput, String.format("part-%05d", i)))
+          .getLen(), fs.getFileStatus(new Path(jobOutput, String.format("part-m-%05d", i)))
+          .getLen());
+    }
+  }
+
+  @Test
+  void writeCorpusRefusesAnEmptyCorpusBeforeSubmitting() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> WriteCorpus.create(cluster.getConfiguration(), new Path("/out/none"), 0, 10, 10,
+            1.0, 1));
+    assertTrue(e.getMessage().contains("0 files"), e.getMessage());
+  }
+
+  @Test
   void withoutLocusKeysYarnRunsOnlyStockServices() {
     for (int i = 0; i < 4; i++) {
       Configuration nm = cluster.getYarnCluster().getNodeManager(i).getConfig();

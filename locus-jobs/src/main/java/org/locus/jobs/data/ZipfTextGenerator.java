@@ -60,29 +60,44 @@ public final class ZipfTextGenerator {
   public long write(FileSystem fs, Path dir, int files, long bytesPerFile) throws IOException {
     long total = 0;
     for (int f = 0; f < files; f++) {
-      SplittableRandom random = new SplittableRandom(seed * 1_000_003L + f);
       Path file = new Path(dir, String.format("part-%05d", f));
       try (BufferedWriter out = new BufferedWriter(
           new OutputStreamWriter(fs.create(file, false), StandardCharsets.UTF_8))) {
-        long written = 0;
-        StringBuilder line = new StringBuilder();
-        while (written < bytesPerFile) {
-          line.setLength(0);
-          int words = 6 + random.nextInt(9);
-          for (int w = 0; w < words; w++) {
-            if (w > 0) {
-              line.append(' ');
-            }
-            line.append(wordOfRank(sampleRank(random)));
-          }
-          line.append('\n');
-          out.write(line.toString());
-          written += line.length();
-        }
-        total += written;
+        total += lines(f, bytesPerFile, line -> out.write(line + "\n"));
       }
     }
     return total;
+  }
+
+  /** Receives one generated line, without its line feed. */
+  @FunctionalInterface
+  public interface LineSink {
+    void accept(String line) throws IOException;
+  }
+
+  /**
+   * Generates the lines of file number {@code fileIndex} of this corpus, the same lines
+   * {@link #write} puts in that file, until at least {@code bytes} bytes (line feeds counted).
+   *
+   * @return bytes generated, line feeds included
+   */
+  public long lines(int fileIndex, long bytes, LineSink sink) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed * 1_000_003L + fileIndex);
+    long written = 0;
+    StringBuilder line = new StringBuilder();
+    while (written < bytes) {
+      line.setLength(0);
+      int words = 6 + random.nextInt(9);
+      for (int w = 0; w < words; w++) {
+        if (w > 0) {
+          line.append(' ');
+        }
+        line.append(wordOfRank(sampleRank(random)));
+      }
+      sink.accept(line.toString());
+      written += line.length() + 1;
+    }
+    return written;
   }
 
   private int sampleRank(SplittableRandom random) {
