@@ -41,7 +41,7 @@ public final class EnergyConfigKeys {
 
   /** Write-free time that ends a bulk import; then the disk is forced to standby (ms). */
   public static final String WRITE_GUARD_QUIET_MS = "locus.energy.write.guard.quiet.ms";
-  public static final long WRITE_GUARD_QUIET_MS_DEFAULT = 3_000;
+  public static final long WRITE_GUARD_QUIET_MS_DEFAULT = 10_000;
 
   /** Manual spin-down command: {@code standby} (hdparm -y) or {@code sleep} (hdparm -Y). */
   public static final String MANUAL_COMMAND = "locus.energy.manual.command";
@@ -54,6 +54,12 @@ public final class EnergyConfigKeys {
   /** Seed §4.3.3: wake a node's backups once its primary data has all been read. */
   public static final String PREDICT_WAKE = "locus.energy.predict.wake";
   public static final boolean PREDICT_WAKE_DEFAULT = false;
+
+  /**
+   * How long before the projected end of the primary drain the predictor wakes the backups
+   * (ms); unset = the drive's spin-up time, 0 = the seed's last-block rule alone.
+   */
+  public static final String PREDICT_LEAD_MS = "locus.energy.predict.lead.ms";
 
   /** Path of the hdparm executable (found on PATH when relative). */
   public static final String HDPARM_PATH = "locus.energy.hdparm.path";

@@ -53,6 +53,8 @@ public class BackupDisk {
   private long lastTick;
   private long lastIoAt;
   private long upSince;
+  /** Woken ahead of need and not accessed since: the access is still to come. */
+  private boolean awaitingAccess;
   private long readyAt;
   private boolean stallCounted;
 
@@ -63,7 +65,11 @@ public class BackupDisk {
         deepSleep, unmanagedReason);
   }
 
-  BackupDisk(String name, boolean backup, BlockDevice device, DiskPowerBackend backend,
+  /**
+   * A disk whose power profile may differ from the backend's single drive (e.g. an array of
+   * several drives). The power manager and the trace replay create them.
+   */
+  public BackupDisk(String name, boolean backup, BlockDevice device, DiskPowerBackend backend,
       DiskPowerProfile profile, SpinDownPolicy policy, WriteIntensityGuard guard,
       long minResidencyMillis, boolean deepSleep, String unmanagedReason) {
     this.name = name;
@@ -80,7 +86,7 @@ public class BackupDisk {
   }
 
   /** Starts in automatic mode: sets the drive's standby timer. */
-  void start(long now) {
+  public void start(long now) {
     lastTick = now;
     lastIoAt = now;
     upSince = now;
@@ -90,7 +96,7 @@ public class BackupDisk {
   }
 
   /** Accounts the time since the last tick and reacts to the I/O seen in it. */
-  void tick(long now, long reads, long writes) {
+  public void tick(long now, long reads, long writes) {
     boolean io = reads + writes > 0;
     DiskPowerState during = io && state == DiskPowerState.IDLE ? DiskPowerState.ACTIVE : state;
     ledger.account(during, now - lastTick, io);
@@ -101,9 +107,14 @@ public class BackupDisk {
     }
     boolean bulk = guard.observe(now, writes);
     if (io) {
+      // every idle gap the policy may learn from, whether the disk slept through it or not;
+      // the time from a wake to the access it was for is no gap
+      if (!awaitingAccess) {
+        policy.observeIdleGap(now - lastIoAt);
+      }
+      awaitingAccess = false;
       if (state == DiskPowerState.STANDBY) {
         // an access spun the disk up and waited for it (seed §4.3.2 "Accessing Backup Disks")
-        policy.observeIdleGap(now - lastIoAt);
         ledger.spinUp(true);
         state = DiskPowerState.WAKING;
         readyAt = now + backend.profile().spinUpMillis();
@@ -135,8 +146,14 @@ public class BackupDisk {
       }
       return;
     }
-    if (state == DiskPowerState.IDLE && now - lastIoAt >= policy.standbyAfterMillis()
+    // a disk woken for an expected access waits the drive's full timeout for it: an early
+    // spin-down learned from gaps between accesses would undo the wake
+    long idleLimit = awaitingAccess
+        ? Math.max(policy.standbyAfterMillis(), policy.standbyAfterMillisForDrive())
+        : policy.standbyAfterMillis();
+    if (state == DiskPowerState.IDLE && now - lastIoAt >= idleLimit
         && now - upSince >= minResidencyMillis) {
+      awaitingAccess = false; // it did not come
       if (policy.managerIssuesSpinDown()) {
         spinDown();
       } else {
@@ -149,6 +166,7 @@ public class BackupDisk {
   void wake(long now, String reason) {
     upSince = Math.max(upSince, now);
     lastIoAt = now;
+    awaitingAccess = managed;
     if (!managed || state != DiskPowerState.STANDBY) {
       return;
     }
@@ -159,6 +177,7 @@ public class BackupDisk {
       state = DiskPowerState.WAKING;
       readyAt = now + backend.profile().spinUpMillis();
       upSince = readyAt;
+      lastIoAt = readyAt; // the drive's idle timer starts once it is ready
     }
   }
 
@@ -202,6 +221,14 @@ public class BackupDisk {
 
   public DiskPowerState state() {
     return state;
+  }
+
+  /**
+   * @return idle time after which the disk goes to standby now, as its policy decides; -1 for
+   *     a disk that is never spun down
+   */
+  public long spinDownAfterMillis() {
+    return managed ? policy.standbyAfterMillis() : -1;
   }
 
   public Mode mode() {

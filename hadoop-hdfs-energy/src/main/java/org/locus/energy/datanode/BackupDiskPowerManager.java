@@ -82,7 +82,13 @@ public class BackupDiskPowerManager implements ServicePlugin {
     }
     if (conf.getBoolean(EnergyConfigKeys.PREDICT_WAKE, EnergyConfigKeys.PREDICT_WAKE_DEFAULT)) {
       blockSize = conf.getLongBytes("dfs.blocksize", 128L << 20);
-      predictor = new PrimaryDrainPredictor(blockSize);
+      long lead = conf.getLong(EnergyConfigKeys.PREDICT_LEAD_MS,
+          backend.profile().spinUpMillis());
+      if (lead < 0) {
+        throw new IllegalArgumentException(EnergyConfigKeys.PREDICT_LEAD_MS
+            + " must not be negative, got " + lead);
+      }
+      predictor = new PrimaryDrainPredictor(blockSize, lead);
       progress = new PrimaryDataProgress(dataNode);
     }
     long interval = conf.getLong(EnergyConfigKeys.POLL_INTERVAL_MS,
@@ -177,9 +183,10 @@ public class BackupDiskPowerManager implements ServicePlugin {
     if (lastPrimaryBytes < 0 || Math.abs(primaryBytes - lastPrimaryBytes) >= blockSize) {
       lastPrimaryBytes = primaryBytes;
       predictor.newPhase(bytesRead);
-    } else if (predictor.shouldWake(bytesRead, primaryBytes)) {
+    } else if (predictor.shouldWake(now, bytesRead, primaryBytes)) {
       predictedWakes++;
-      wakeAll("prediction: the last primary block of this node is being fetched", now);
+      wakeAll("prediction: this node's primary data is drained within the spin-up lead time",
+          now);
     }
   }
 
@@ -288,7 +295,7 @@ public class BackupDiskPowerManager implements ServicePlugin {
       case "history":
         return new IdleGapHistoryPolicy(timeout, 2 * conf.getLong(
             EnergyConfigKeys.POLL_INTERVAL_MS, EnergyConfigKeys.POLL_INTERVAL_MS_DEFAULT),
-            backend.profile().breakEvenMillis());
+            backend.profile());
       default:
         throw new IllegalArgumentException(EnergyConfigKeys.SPINDOWN_POLICY
             + " must be 'fixed' or 'history', got '" + name + "'");

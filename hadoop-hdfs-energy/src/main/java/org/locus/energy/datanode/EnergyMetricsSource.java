@@ -14,7 +14,8 @@ import org.locus.energy.disk.DiskPowerState;
  * metrics2 source of one DataNode's disks: one record per disk, tagged with its volume, its
  * role (primary / backup) and whether it is power-managed, with state residency (ms), energy
  * (J), the always-spinning baseline energy (J), spin-ups and the spin-up time accesses waited
- * for. Seen over JMX as {@code Hadoop:service=DataNode,name=LocusEnergy-<host>-<port>} and by
+ * for, and the idle time after which the disk now spins down; then one node record with the
+ * predictor's wake-ups and the primary-volume failures. Seen over JMX as {@code Hadoop:service=DataNode,name=LocusEnergy-<host>-<port>} and by
  * any configured sink.
  */
 public class EnergyMetricsSource implements MetricsSource {
@@ -71,8 +72,19 @@ public class EnergyMetricsSource implements MetricsSource {
                 s.baselineJoules())
             .addCounter(Interns.info("SpinUps", "spin-ups"), s.spinUps())
             .addCounter(Interns.info("DemandStallMillis", "spin-up time accesses waited"),
-                s.demandStallMillis());
+                s.demandStallMillis())
+            .addGauge(Interns.info("SpinDownAfterMillis",
+                "idle time after which the disk goes to standby now (policy's choice)"),
+                disk.spinDownAfterMillis());
       }
+      // last, so the disks stay records 0..n-1 in the flattened JMX view
+      collector.addRecord("LocusEnergyNode")
+          .setContext("dfs")
+          .tag(Interns.info("Host", "DataNode host"), manager.host())
+          .addCounter(Interns.info("PredictedWakes",
+              "times the predictor woke this node's backups"), manager.predictedWakes())
+          .addCounter(Interns.info("PrimaryFailures", "primary volumes failed"),
+              manager.primaryFailures());
     }
   }
 }

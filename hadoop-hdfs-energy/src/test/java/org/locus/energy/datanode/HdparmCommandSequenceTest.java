@@ -152,7 +152,7 @@ class HdparmCommandSequenceTest {
   @Test
   void historyPolicySpinsDownEarlyByItself() throws IOException {
     BackupDisk disk = new BackupDisk("backup", true, SDZ, backend(false),
-        new IdleGapHistoryPolicy(5000, 200, PROFILE.breakEvenMillis()),
+        new IdleGapHistoryPolicy(5000, 200, PROFILE),
         new WriteIntensityGuard(2, 1000, 1000), 1000, false, null);
     disk.start(0);
     disk.tick(900, 0, 0);
@@ -160,6 +160,31 @@ class HdparmCommandSequenceTest {
     disk.tick(1000, 0, 0);
     assertEquals(List.of("-S 1 /dev/sdz", "-y /dev/sdz"), calls());
     assertEquals(DiskPowerState.STANDBY, disk.state());
+  }
+
+  @Test
+  void aDiskWokenAheadOfNeedWaitsTheDrivesTimeoutForItsAccessEvenUnderTheHistoryPolicy()
+      throws IOException {
+    BackupDisk disk = new BackupDisk("backup", true, SDZ, backend(false),
+        new IdleGapHistoryPolicy(5000, 200, PROFILE), new WriteIntensityGuard(2, 1000, 1000),
+        1000, false, null);
+    disk.start(0);
+    disk.tick(1000, 0, 0);
+    assertEquals(DiskPowerState.STANDBY, disk.state(), "no history: down after the residency");
+    disk.wake(2000, "prediction");
+    disk.tick(5000, 0, 0);
+    assertEquals(DiskPowerState.IDLE, disk.state(), "ready after the 3 s spin-up");
+    disk.tick(9900, 0, 0);
+    assertEquals(DiskPowerState.IDLE, disk.state(),
+        "4.9 s after ready, within the drive's 5 s timeout: still up for the expected access");
+    disk.tick(9950, 0, 1);
+    assertEquals(0, disk.ledger().demandStallMillis(), "the access found the disk spinning");
+    disk.tick(10_000, 0, 0);
+    disk.tick(11_000, 0, 0);
+    assertEquals(DiskPowerState.STANDBY, disk.state(),
+        "once the access came, the learned early spin-down applies again");
+    assertEquals(List.of("-S 1 /dev/sdz", "-y /dev/sdz", "--read-sector 0 /dev/sdz",
+        "-y /dev/sdz"), calls());
   }
 
   @Test

@@ -2,9 +2,11 @@ package org.locus.energy.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.locus.energy.disk.DiskPowerProfile;
 
 /** The policies alone, with time passed in: write guard, idle-gap history, drain predictor. */
 class PolicyTest {
@@ -19,19 +21,46 @@ class PolicyTest {
   }
 
   @Test
-  void historyPolicySpinsDownEarlyOnlyWhenRecentGapsPassTheBreakEven() {
-    IdleGapHistoryPolicy policy = new IdleGapHistoryPolicy(60_000, 500, 30_000);
+  void historyPolicyPicksTheTimeoutThatWouldHaveCostLeastOverRecentGaps() {
+    IdleGapHistoryPolicy policy =
+        new IdleGapHistoryPolicy(60_000, 500, DiskPowerProfile.BARRACUDA_7200_14);
     assertEquals(500, policy.standbyAfterMillis(), "no history: backups are rarely read");
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 20; i++) {
       policy.observeIdleGap(2_000);
     }
-    assertEquals(2_000, policy.predictedGapMillis());
-    assertEquals(60_000, policy.standbyAfterMillis(), "short gaps: keep the fixed timeout");
-    for (int i = 0; i < 5; i++) {
+    assertEquals(60_000, policy.standbyAfterMillis(), "short gaps: never worth a spin-up");
+    for (int i = 0; i < IdleGapHistoryPolicy.HISTORY; i++) {
       policy.observeIdleGap(120_000);
     }
-    assertEquals(500, policy.standbyAfterMillis(), "long gaps: spin down early");
+    assertEquals(500, policy.standbyAfterMillis(), "long gaps: spin down at once");
     assertEquals(60_000, policy.standbyAfterMillisForDrive());
+  }
+
+  @Test
+  void historyPolicyWaitsOutABurstThenSleepsThroughThePauseAfterIt() {
+    // batch work: 29 gaps of 10 s inside a window, then 25 min idle, twice
+    IdleGapHistoryPolicy policy =
+        new IdleGapHistoryPolicy(60_000, 500, DiskPowerProfile.BARRACUDA_7200_14);
+    for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < 29; i++) {
+        policy.observeIdleGap(10_000);
+      }
+      policy.observeIdleGap(1_500_000);
+    }
+    // 10 s itself would spin down at every in-window gap; 20 s keeps the window up and
+    // sleeps 40 s earlier than the fixed 60 s in every pause
+    assertEquals(20_000, policy.standbyAfterMillis());
+  }
+
+  @Test
+  void historyPolicyIgnoresGapsWithinABurst() {
+    IdleGapHistoryPolicy policy =
+        new IdleGapHistoryPolicy(60_000, 500, DiskPowerProfile.BARRACUDA_7200_14);
+    for (int i = 0; i < 100; i++) {
+      policy.observeIdleGap(250);
+    }
+    assertEquals(0, policy.recentGapsMillis().length);
+    assertEquals(500, policy.standbyAfterMillis());
   }
 
   @Test
@@ -44,5 +73,39 @@ class PolicyTest {
     assertFalse(predictor.shouldWake(2_500, 1_000), "once per phase");
     predictor.newPhase(2_500);
     assertTrue(predictor.shouldWake(3_400, 1_000));
+  }
+
+  @Test
+  void leadTimeFiresWhenTheRestDrainsWithinTheSpinUpAtTheRecentRate() {
+    // 10 000 bytes of primary data served at 100 bytes/ms; lead 10 ms, so the rate window is 20 ms
+    PrimaryDrainPredictor predictor = new PrimaryDrainPredictor(100, 10);
+    predictor.newPhase(0);
+    assertFalse(predictor.shouldWake(0, 100, 10_000));
+    assertFalse(predictor.shouldWake(10, 9_000, 10_000), "a burst before a full rate window");
+    predictor.newPhase(0);
+    for (long t = 0; t <= 88; t++) {
+      assertFalse(predictor.shouldWake(t, 100 * t, 10_000), "at " + t + " ms");
+    }
+    // served 8 900 at 89 ms: 1 100 left, 11 ms at 100 bytes/ms, more than the lead
+    assertFalse(predictor.shouldWake(89, 8_900, 10_000));
+    // 1 000 left at 100 bytes/ms drains in 10 ms: within the lead, a block before the seed's rule
+    assertTrue(predictor.shouldWake(90, 9_000, 10_000));
+    assertFalse(predictor.shouldWake(91, 9_900, 10_000), "once per phase");
+  }
+
+  @Test
+  void leadTimeDoesNotFireWhileTheDrainIsSlowOrStalled() {
+    PrimaryDrainPredictor predictor = new PrimaryDrainPredictor(100, 10);
+    predictor.newPhase(0);
+    for (long t = 0; t <= 200; t += 5) {
+      // 5 000 served quickly, then nothing: the remaining half never drains at rate 0
+      assertFalse(predictor.shouldWake(t, Math.min(5_000, 500 * t), 10_000), "at " + t);
+    }
+  }
+
+  @Test
+  void predictorRefusesANonPositiveBlockSizeOrNegativeLead() {
+    assertThrows(IllegalArgumentException.class, () -> new PrimaryDrainPredictor(0, 10));
+    assertThrows(IllegalArgumentException.class, () -> new PrimaryDrainPredictor(100, -1));
   }
 }
