@@ -11,7 +11,8 @@ import java.util.List;
  * dependency: one group per category, one bar per series, values labelled above the bars.
  */
 public final class BarChartSvg {
-  private static final String[] COLOURS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759"};
+  private static final String[] COLOURS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759",
+      "#76b7b2", "#b07aa1"};
   private static final int WIDTH = 720;
   private static final int HEIGHT = 360;
   private static final int LEFT = 70;
@@ -38,7 +39,10 @@ public final class BarChartSvg {
     }
     max = max <= 0 ? 1 : max * 1.15;
     int plotWidth = WIDTH - LEFT - 20;
-    int plotHeight = HEIGHT - TOP - BOTTOM;
+    int perRow = series.size() <= 3 ? 3 : 4;
+    int legendWidth = (WIDTH - LEFT) / perRow;
+    int rows = (series.size() + perRow - 1) / perRow;
+    int plotHeight = HEIGHT - TOP - BOTTOM - 16 * (rows - 1);
     double groupWidth = (double) plotWidth / categories.size();
     double barWidth = groupWidth * 0.7 / series.size();
     StringBuilder svg = new StringBuilder();
@@ -69,10 +73,11 @@ public final class BarChartSvg {
           LEFT + c * groupWidth + groupWidth / 2, baseY + 18, escape(categories.get(c))));
     }
     for (int s = 0; s < series.size(); s++) {
-      int x = LEFT + 10 + s * 170;
+      int x = LEFT + 10 + (s % perRow) * legendWidth;
+      int y = HEIGHT - 24 - 16 * (rows - 1 - s / perRow);
       svg.append(String.format("<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\""
-          + " fill=\"%s\"/>%n", x, HEIGHT - 24, COLOURS[s % COLOURS.length]));
-      svg.append(String.format("<text x=\"%d\" y=\"%d\">%s</text>%n", x + 16, HEIGHT - 14,
+          + " fill=\"%s\"/>%n", x, y, COLOURS[s % COLOURS.length]));
+      svg.append(String.format("<text x=\"%d\" y=\"%d\">%s</text>%n", x + 16, y + 10,
           escape(series.get(s))));
     }
     svg.append("</svg>\n");
