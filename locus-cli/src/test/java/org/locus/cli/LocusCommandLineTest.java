@@ -22,6 +22,7 @@ class LocusCommandLineTest {
   @ValueSource(strings = {"--help", "cluster --help", "cluster up --help",
       "cluster status --help", "cluster down --help", "fs --help", "fsck --help",
       "job --help", "job wordcount --help", "job grep --help", "bench --help",
+      "bench energy --help", "bench spindown --help",
       "kat --help", "kat import --help", "kat verify --help", "kat rebalance --help",
       "demo --help"})
   void everyCommandAnswersHelpWithUsageAndExitZero(String words) {
@@ -184,5 +185,36 @@ class LocusCommandLineTest {
         "--output", "/out", "--conf", new File(tmp, "nothing").getPath());
     assertEquals(1, run.exitCode());
     assertTrue(run.err().contains("holds no core-site.xml"), run.err());
+  }
+
+  @Test
+  void energyBenchRefusesABlockSizeHdfsCannotUseBeforeStartingAnything() {
+    CliRun run = CliRun.inProcess("bench", "energy", "--block-kib", "100", "--out",
+        tmp.getPath());
+    assertEquals(2, run.exitCode());
+    assertTrue(run.err().contains("--block-kib must be a multiple of 64"), run.err());
+    assertEquals(0, tmp.list().length, "no cluster started, nothing written");
+  }
+
+  @Test
+  void energyBenchRefusesAnUnknownSetUpNamingTheKnownOnes() {
+    CliRun run = CliRun.inProcess("bench", "energy", "--setups", "native,turbo", "--out",
+        tmp.getPath());
+    assertEquals(2, run.exitCode());
+    assertTrue(run.err().contains("unknown set-up 'turbo'; choose from native, energy,"
+        + " prediction"), run.err());
+    assertEquals(0, tmp.list().length, "no cluster started, nothing written");
+  }
+
+  @Test
+  void spinDownBenchWritesItsReportWithEveryPolicyOnEveryTrace() throws IOException {
+    CliRun run = CliRun.inProcess("bench", "spindown", "--hours", "2", "--out", tmp.getPath());
+    assertEquals(0, run.exitCode(), run.toString());
+    String report = Files.readString(new File(tmp, "report.md").toPath());
+    for (String policy : List.of("fixed 10 s", "fixed 60 s (default)", "history")) {
+      assertEquals(3, report.lines().filter(l -> l.startsWith("| ") && l.contains(policy))
+          .count(), policy + " on each of the 3 traces in\n" + report);
+    }
+    assertTrue(Files.readString(new File(tmp, "energy.svg").toPath()).startsWith("<svg"));
   }
 }

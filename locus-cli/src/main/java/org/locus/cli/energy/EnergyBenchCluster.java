@@ -21,11 +21,12 @@ import org.locus.kit.LocusMiniCluster;
  * (per node one primary disk and one backup volume, a 3-drive RAID-5 array as in seed §4.3.3,
  * simulated with the Barracuda datasheet): native HDFS (stock placement, every disk always
  * spinning, energy accounted only), energy-efficient HDFS with the seed's fixed timeout, and
- * energy-efficient HDFS with wake-up prediction and the idle-gap spin-down policy.
+ * the same with wake-up prediction.
  */
 final class EnergyBenchCluster implements AutoCloseable {
   static final int NODES = 3;
-  static final long BLOCK_SIZE = 256 * 1024;
+  /** Block size of the demo's small corpus. */
+  static final long DEMO_BLOCK_SIZE = 256 * 1024;
   static final String SPINDLES = "1,3";
 
   /** The three set-ups compared side by side. */
@@ -43,18 +44,23 @@ final class EnergyBenchCluster implements AutoCloseable {
 
   private final LocusMiniCluster cluster;
 
-  EnergyBenchCluster(File dir, Setup setup) throws IOException {
+  /**
+   * @param blockSize HDFS block size
+   * @param standbyTimeoutMillis the backups' idle timeout, also their least time up after a
+   *     spin-up; it must outlast the gap between a predicted wake and the output it is for
+   */
+  EnergyBenchCluster(File dir, Setup setup, long blockSize, long standbyTimeoutMillis)
+      throws IOException {
     LocusMiniCluster.Builder builder = LocusMiniCluster.builder(dir)
         .nodes(NODES)
         .yarn(true)
-        .set("dfs.blocksize", Long.toString(BLOCK_SIZE))
+        .set("dfs.blocksize", Long.toString(blockSize))
         .set("dfs.replication", "3")
         .set(EnergyConfigKeys.BACKEND, "simulated")
         .set(EnergyConfigKeys.SPINDLES_PER_VOLUME, SPINDLES)
         .set(EnergyConfigKeys.POLL_INTERVAL_MS, "100")
-        .set(EnergyConfigKeys.STANDBY_TIMEOUT_MS, "5000")
-        .set(EnergyConfigKeys.MIN_RESIDENCY_MS, "5000")
-        .set(EnergyConfigKeys.WRITE_GUARD_QUIET_MS, "1000");
+        .set(EnergyConfigKeys.STANDBY_TIMEOUT_MS, Long.toString(standbyTimeoutMillis))
+        .set(EnergyConfigKeys.MIN_RESIDENCY_MS, Long.toString(standbyTimeoutMillis));
     if (setup == Setup.NATIVE) {
       builder.volumes(StorageType.DISK, StorageType.DISK)
           .set("dfs.datanode.plugins", "org.locus.energy.datanode.BackupDiskPowerManager")
@@ -65,10 +71,10 @@ final class EnergyBenchCluster implements AutoCloseable {
       for (String[] kv : EnergyConfigKeys.STOCK_KEYS) {
         builder.set(kv[0], kv[1]);
       }
-      if (setup == Setup.PREDICTION) {
-        builder.set(EnergyConfigKeys.PREDICT_WAKE, "true")
-            .set(EnergyConfigKeys.SPINDOWN_POLICY, "history");
-      }
+      // the same fixed timeout in both, so the difference is the prediction alone (the
+      // spin-down policies are compared on traces by locus bench spindown)
+      builder.set(EnergyConfigKeys.PREDICT_WAKE, Boolean.toString(setup == Setup.PREDICTION))
+          .set(EnergyConfigKeys.SPINDOWN_POLICY, "fixed");
     }
     cluster = builder.start();
     if (setup != Setup.NATIVE) {
@@ -115,6 +121,29 @@ final class EnergyBenchCluster implements AutoCloseable {
         return true;
       }
       Thread.sleep(200);
+    }
+    return false;
+  }
+
+  /**
+   * Waits until no disk has been transferring for {@code quietMillis} (at most 5 % of that
+   * window active), up to {@code millis}: every set-up starts a workload from the same calm
+   * machine, whatever its disks do meanwhile. False on timeout.
+   */
+  boolean awaitQuietDisks(long quietMillis, long millis) throws InterruptedException {
+    long deadline = System.nanoTime() + millis * 1_000_000L;
+    Map<String, DiskEnergy> previous = accounts();
+    while (System.nanoTime() < deadline) {
+      Thread.sleep(quietMillis);
+      Map<String, DiskEnergy> now = accounts();
+      boolean quiet = now.size() == 2 * NODES;
+      for (DiskEnergy d : between(previous, now)) {
+        quiet &= d.activeMillis() <= quietMillis / 20;
+      }
+      if (quiet) {
+        return true;
+      }
+      previous = now;
     }
     return false;
   }

@@ -27,7 +27,8 @@ public final class EnergyDemo {
     long start = System.nanoTime();
     console.err().printf("[energy] starting a %d-node cluster with primary [DISK] and simulated"
         + " backup [ARCHIVE] disks in %s%n", EnergyBenchCluster.NODES, dir);
-    try (EnergyBenchCluster bench = new EnergyBenchCluster(dir, Setup.PREDICTION)) {
+    try (EnergyBenchCluster bench = new EnergyBenchCluster(dir, Setup.PREDICTION,
+        EnergyBenchCluster.DEMO_BLOCK_SIZE, 5_000)) {
       Path corpus = new Path("/demo/energy-corpus");
       new ZipfTextGenerator(5000, 1.0, 7).write(bench.cluster().getFileSystem(), corpus, 2,
           512 * 1024);
