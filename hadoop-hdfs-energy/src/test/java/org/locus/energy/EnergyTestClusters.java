@@ -1,10 +1,17 @@
 package org.locus.energy;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.locus.energy.datanode.BackupDisk;
+import org.locus.energy.datanode.BackupDiskPowerManager;
+import org.locus.energy.datanode.EnergyMetricsSource;
 import org.locus.kit.LocusMiniCluster;
 
-/** The feature's keys for test clusters, and polling with a deadline. */
+/** The feature's keys for test clusters, its power managers, and polling with a deadline. */
 final class EnergyTestClusters {
   private EnergyTestClusters() {
   }
@@ -32,5 +39,33 @@ final class EnergyTestClusters {
       }
       Thread.sleep(100);
     }
+  }
+
+  /** @return every DataNode's power manager, found through its metrics source */
+  static List<BackupDiskPowerManager> managers(LocusMiniCluster cluster) {
+    List<BackupDiskPowerManager> managers = new ArrayList<>();
+    for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
+      String name = "LocusEnergy-" + dn.getDisplayName().replace(':', '-');
+      EnergyMetricsSource source =
+          (EnergyMetricsSource) DefaultMetricsSystem.instance().getSource(name);
+      if (source == null) {
+        throw new AssertionError("no metrics source " + name);
+      }
+      managers.add(source.manager());
+    }
+    return managers;
+  }
+
+  /** @return every backup disk of the cluster, DataNode by DataNode */
+  static List<BackupDisk> backups(LocusMiniCluster cluster) {
+    List<BackupDisk> backups = new ArrayList<>();
+    for (BackupDiskPowerManager manager : managers(cluster)) {
+      for (BackupDisk disk : manager.disks()) {
+        if (disk.backup()) {
+          backups.add(disk);
+        }
+      }
+    }
+    return backups;
   }
 }

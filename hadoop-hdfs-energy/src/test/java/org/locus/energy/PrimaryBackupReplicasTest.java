@@ -33,7 +33,6 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 import org.apache.hadoop.hdfs.tools.DFSck;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -43,7 +42,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.locus.energy.accounting.EnergyLedger;
 import org.locus.energy.datanode.BackupDisk;
 import org.locus.energy.datanode.BackupDiskPowerManager;
-import org.locus.energy.datanode.EnergyMetricsSource;
 import org.locus.energy.datanode.VolumeIoCounters;
 import org.locus.energy.disk.DiskPowerState;
 import org.locus.jobs.JobOutcome;
@@ -247,27 +245,11 @@ class PrimaryBackupReplicasTest {
   }
 
   private static List<BackupDiskPowerManager> managers() {
-    List<BackupDiskPowerManager> managers = new ArrayList<>();
-    for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
-      String name = "LocusEnergy-" + dn.getDisplayName().replace(':', '-');
-      EnergyMetricsSource source =
-          (EnergyMetricsSource) DefaultMetricsSystem.instance().getSource(name);
-      assertTrue(source != null, "metrics source " + name);
-      managers.add(source.manager());
-    }
-    return managers;
+    return EnergyTestClusters.managers(cluster);
   }
 
   private static List<BackupDisk> backups() {
-    List<BackupDisk> backups = new ArrayList<>();
-    for (BackupDiskPowerManager manager : managers()) {
-      for (BackupDisk disk : manager.disks()) {
-        if (disk.backup()) {
-          backups.add(disk);
-        }
-      }
-    }
-    return backups;
+    return EnergyTestClusters.backups(cluster);
   }
 
   private static List<EnergyLedger.Snapshot> snapshots() {

@@ -30,7 +30,6 @@ import org.junit.jupiter.api.Test;
 import org.locus.energy.accounting.EnergyLedger;
 import org.locus.energy.datanode.BackupDisk;
 import org.locus.energy.datanode.BackupDiskPowerManager;
-import org.locus.energy.datanode.EnergyMetricsSource;
 import org.locus.energy.datanode.VolumeIoCounters;
 import org.locus.energy.disk.DiskPowerState;
 import org.locus.jobs.JobOutcome;
@@ -157,27 +156,11 @@ class WakePredictionTest {
   }
 
   private static List<BackupDiskPowerManager> managers() {
-    List<BackupDiskPowerManager> managers = new ArrayList<>();
-    for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
-      String name = "LocusEnergy-" + dn.getDisplayName().replace(':', '-');
-      EnergyMetricsSource source =
-          (EnergyMetricsSource) DefaultMetricsSystem.instance().getSource(name);
-      assertTrue(source != null, "metrics source " + name);
-      managers.add(source.manager());
-    }
-    return managers;
+    return EnergyTestClusters.managers(cluster);
   }
 
   private static List<BackupDisk> backups() {
-    List<BackupDisk> backups = new ArrayList<>();
-    for (BackupDiskPowerManager manager : managers()) {
-      for (BackupDisk disk : manager.disks()) {
-        if (disk.backup()) {
-          backups.add(disk);
-        }
-      }
-    }
-    return backups;
+    return EnergyTestClusters.backups(cluster);
   }
 
   private static List<EnergyLedger.Snapshot> snapshots(List<BackupDisk> disks) {
