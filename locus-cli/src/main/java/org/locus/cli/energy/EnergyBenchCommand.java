@@ -253,7 +253,8 @@ public final class EnergyBenchCommand extends OptionsCommand {
    */
   private static Measurement measureThroughStall(EnergyBenchCluster bench, Setup setup,
       String workload, long wallMillis, Map<String, DiskEnergy> before) throws Exception {
-    long stall = maxStall(EnergyBenchCluster.between(before, bench.accounts()));
+    long stall = measure(setup, workload, wallMillis,
+        EnergyBenchCluster.between(before, bench.accounts())).stallMillis();
     if (stall > 0) {
       Thread.sleep(stall);
     }
@@ -268,10 +269,6 @@ public final class EnergyBenchCommand extends OptionsCommand {
         + " backup spin-ups %d, backup standby %.1f %%%n", m.workload(), m.wallMillis() / 1000.0,
         m.stallMillis() / 1000.0, m.diskJoules(), m.spinUps(), 100 * m.backupStandbyShare());
     return m;
-  }
-
-  private static long maxStall(List<DiskEnergy> interval) {
-    return interval.stream().mapToLong(DiskEnergy::demandStallMillis).max().orElse(0);
   }
 
   /**
