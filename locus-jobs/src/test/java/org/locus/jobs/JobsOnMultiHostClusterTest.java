@@ -34,6 +34,12 @@ import org.locus.kit.LocusMiniCluster;
 /**
  * WordCount and Grep on the kit's 4-node cluster with YARN: correct output against counts made
  * in the test itself, and host-level locality visible in the job counters.
+ *
+ * <p>The corpus is replicated on every node, so whichever NodeManager the scheduler offers a map
+ * container on holds that map's block: every map must count as data-local. That holds however
+ * busy the machine is, and it fails if container hosts and block hosts were named differently
+ * (the stock mini clusters: every DataNode 127.0.0.1, every NodeManager localhost, 0 data-local).
+ * With fewer replicas than nodes, how many maps run local depends on when nodes free up.
  */
 class JobsOnMultiHostClusterTest {
   private static final Path INPUT = new Path("/corpus");
@@ -47,7 +53,7 @@ class JobsOnMultiHostClusterTest {
         .volumes(StorageType.DISK)
         .yarn(true)
         .set("dfs.blocksize", "262144")
-        .set("dfs.replication", "2")
+        .set("dfs.replication", "4")
         .start();
     fs = cluster.getFileSystem();
     new ZipfTextGenerator(2000, 1.0, 7).write(fs, INPUT, 4, 512 * 1024);
@@ -72,7 +78,7 @@ class JobsOnMultiHostClusterTest {
   }
 
   @Test
-  void wordCountIsCorrectAndMostMapsAreDataLocal() throws Exception {
+  void wordCountIsCorrectAndEveryMapRunsOnAHostOfItsBlock() throws Exception {
     Path output = new Path("/out/wordcount");
     JobOutcome outcome = JobOutcome.run(
         WordCount.create(cluster.getConfiguration(), INPUT, output, 2), false);
@@ -80,8 +86,7 @@ class JobsOnMultiHostClusterTest {
     assertTrue(outcome.succeeded());
     assertEquals(countTokensDirectly(), readCounts(output));
     assertTrue(outcome.totalMaps() >= 8, "one map per 256 KiB block: " + outcome.totalMaps());
-    assertTrue(4 * outcome.dataLocalMaps() >= 3 * outcome.totalMaps(),
-        "data-local maps " + outcome.dataLocalMaps() + " of " + outcome.totalMaps());
+    assertEquals(outcome.totalMaps(), outcome.dataLocalMaps(), "data-local maps");
   }
 
   @Test
