@@ -1,0 +1,94 @@
+package org.locus.cli.docs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every {@code ```bash} block of README.md and docs/*.md runs, in the order a reader meets
+ * it, as {@code bash -e} in the repository root, and must exit 0: a documented command that
+ * fails is a bug. {@code bin/locus} runs on the classes this build compiled
+ * ({@code LOCUS_CLASSPATH}). Whatever cluster a block starts is stopped afterwards even when the
+ * block failed before its own {@code cluster down}. Each block's output is kept in
+ * {@code target/doc-commands/}.
+ */
+class DocumentedCommandsTest {
+  private static final Pattern CLUSTER_DIR =
+      Pattern.compile("bin/locus cluster up\\b.*?--dir\\s+(\\S+)");
+  private static final File LOGS = new File("target/doc-commands").getAbsoluteFile();
+
+  @TestFactory
+  List<DynamicTest> everyBashBlockOfTheDocsRuns() throws Exception {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (File page : RepositoryDocs.pages()) {
+      for (RepositoryDocs.Block block : RepositoryDocs.blocks(page)) {
+        if (block.language().equals("bash")) {
+          tests.add(DynamicTest.dynamicTest(block.name(), () -> run(block)));
+        }
+      }
+    }
+    assertFalse(tests.isEmpty(), "the README shows commands in ```bash blocks");
+    return tests;
+  }
+
+  private static void run(RepositoryDocs.Block block) throws Exception {
+    File root = RepositoryDocs.root();
+    Files.createDirectories(LOGS.toPath());
+    File log = new File(LOGS, block.name().replace(':', '-') + ".log");
+    Set<String> clusterDirs = new LinkedHashSet<>();
+    Matcher m = CLUSTER_DIR.matcher(block.text());
+    while (m.find()) {
+      clusterDirs.add(m.group(1));
+    }
+    ProcessBuilder builder = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-c",
+        block.text())
+        .directory(root)
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+        .redirectErrorStream(true)
+        .redirectOutput(log);
+    builder.environment().put("LOCUS_CLASSPATH", System.getProperty("java.class.path"));
+    builder.environment().put("LOCUS_JAVA_OPTS", "-Xmx1g -XX:+UseSerialGC");
+    int exit;
+    try {
+      Process process = builder.start();
+      if (!process.waitFor(20, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        exit = -1;
+      } else {
+        exit = process.exitValue();
+      }
+    } finally {
+      for (String dir : clusterDirs) {
+        stopCluster(root, dir);
+      }
+    }
+    List<String> lines = Files.readAllLines(log.toPath());
+    String tail = String.join("\n", lines.subList(Math.max(0, lines.size() - 40),
+        lines.size()));
+    assertEquals(0, exit, block.name() + " failed (exit " + exit + "; -1 = hung 20 min),"
+        + " output in " + log + ":\n" + tail);
+  }
+
+  private static void stopCluster(File root, String dir) throws Exception {
+    ProcessBuilder down = new ProcessBuilder("bin/locus", "cluster", "down", "--dir", dir)
+        .directory(root).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    down.environment().put("LOCUS_CLASSPATH", System.getProperty("java.class.path"));
+    Process process = down.start();
+    if (!process.waitFor(3, TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+    }
+  }
+}
