@@ -36,9 +36,18 @@ record CliRun(int exitCode, String out, String err) {
    */
   static CliRun asProcess(File locusHome, String... args) throws IOException,
       InterruptedException {
+    return asProcess(locusHome, "512m", 5, args);
+  }
+
+  /**
+   * Runs {@code locus args} as its own JVM with a heap of {@code heap} (e.g. "2g", what
+   * bin/locus gives commands that run clusters in their own JVM), for at most {@code minutes}.
+   */
+  static CliRun asProcess(File locusHome, String heap, int minutes, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(
         ProcessHandle.current().info().command().orElseThrow(),
-        "-Xmx512m", "-XX:+UseSerialGC",
+        "-Xmx" + heap, "-XX:+UseSerialGC",
         "-Dlocus.home=" + locusHome.getAbsolutePath(),
         "-Dlog4j.configuration=locus-cli-log4j.properties",
         "-cp", System.getProperty("java.class.path"),
@@ -50,7 +59,7 @@ record CliRun(int exitCode, String out, String err) {
       Process process = new ProcessBuilder(command)
           .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
           .redirectOutput(out).redirectError(err).start();
-      if (!process.waitFor(5, TimeUnit.MINUTES)) {
+      if (!process.waitFor(minutes, TimeUnit.MINUTES)) {
         process.destroyForcibly();
         throw new IllegalStateException("locus " + String.join(" ", args) + " hung");
       }
