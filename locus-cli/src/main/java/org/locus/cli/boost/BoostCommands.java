@@ -13,6 +13,7 @@ public final class BoostCommands {
   public static Command group() {
     return new CommandGroup("boost", "locus boost",
         "BoostDFS: superlocal copies on REPLICATED volumes, and the remote-map-task model",
-        List.of(new BoostModelCommand(), new BoostModelTableCommand()));
+        List.of(new BoostModelCommand(), new BoostModelTableCommand(),
+            new BoostSetPolicyCommand(), new BoostReportCommand()));
   }
 }
