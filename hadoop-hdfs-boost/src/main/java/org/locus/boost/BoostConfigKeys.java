@@ -28,7 +28,4 @@ public final class BoostConfigKeys {
   /** Copies a REPLICATED volume keeps of each block (MorphStore mirrors on two devices). */
   public static final String REPLICATED_COPIES = "locus.boost.replicated.copies";
   public static final int REPLICATED_COPIES_DEFAULT = 2;
-
-  /** Extended attribute that records the total copies requested by `locus boost set-policy`. */
-  public static final String COPIES_XATTR = "user.locus.boost.copies";
 }

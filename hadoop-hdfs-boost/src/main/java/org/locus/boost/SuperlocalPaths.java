@@ -20,10 +20,13 @@ import org.locus.boost.placement.SuperlocalLayout;
  * <p>A path is SUPERLOCAL when its storage policy is the tag policy
  * ({@link BoostConfigKeys#SUPERLOCAL_POLICY}); the NameNode hands that policy to every placement
  * decision for the path's blocks, so the placement policy needs no lookup of its own. The total
- * copies asked for are kept in the extended attribute {@link BoostConfigKeys#COPIES_XATTR}, and
+ * copies asked for are kept in the extended attribute {@link #COPIES_XATTR}, and
  * every file under the path gets HDFS replication copies − 1 (one replica counts twice).
  */
 public final class SuperlocalPaths {
+  /** Extended attribute that records the total copies asked for by {@link #tag}. */
+  public static final String COPIES_XATTR = "user.locus.boost.copies";
+
   private final DistributedFileSystem fs;
   private final SuperlocalLayout layout;
 
@@ -40,7 +43,7 @@ public final class SuperlocalPaths {
   public List<Path> tag(Path path, int copies) throws IOException {
     short replication = layout.replicationFor(copies);
     fs.setStoragePolicy(path, layout.tagPolicyName());
-    fs.setXAttr(path, BoostConfigKeys.COPIES_XATTR,
+    fs.setXAttr(path, COPIES_XATTR,
         Integer.toString(copies).getBytes(StandardCharsets.UTF_8));
     List<Path> files = new ArrayList<>();
     RemoteIterator<LocatedFileStatus> it = fs.listFiles(path, true);
@@ -54,7 +57,7 @@ public final class SuperlocalPaths {
 
   /** @return the total copies recorded on {@code path}, or 0 if it was never tagged */
   public int recordedCopies(Path path) throws IOException {
-    byte[] value = fs.getXAttrs(path).get(BoostConfigKeys.COPIES_XATTR);
+    byte[] value = fs.getXAttrs(path).get(COPIES_XATTR);
     return value == null ? 0 : Integer.parseInt(new String(value, StandardCharsets.UTF_8));
   }
 

@@ -7,9 +7,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,6 +29,7 @@ import org.locus.kit.LocusMiniCluster;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BoostCommandsTest {
   private static final File WORK = new File("target/test-clusters/boost-cli").getAbsoluteFile();
+  private static final File BIG = new File(WORK, "big.txt");
   private static LocusMiniCluster cluster;
   private static String conf;
 
@@ -44,7 +44,7 @@ class BoostCommandsTest {
     File confDir = new File(WORK, "conf");
     cluster.writeClientConfiguration(confDir);
     conf = confDir.getPath();
-    cluster.getFileSystem().mkdirs(new Path("/input"));
+    Files.write(BIG.toPath(), new byte[2 * 262144]);
   }
 
   @AfterAll
@@ -68,17 +68,15 @@ class BoostCommandsTest {
   @Test
   @Order(1)
   void setPolicyTagsTheDirectory() {
+    run(0, "fs", "--conf", conf, "-mkdir", "/input");
     String out = run(0, "boost", "set-policy", "/input", "--copies", "3", "--conf", conf);
     assertTrue(out.contains("HDFS replication 2"), out);
   }
 
   @Test
   @Order(2)
-  void reportCountsTheMirrorOfTheReplicatedReplica() throws Exception {
-    try (FSDataOutputStream out = cluster.getFileSystem().create(new Path("/input/part-0"),
-        (short) 2)) {
-      out.write(new byte[2 * 262144]);
-    }
+  void reportCountsTheMirrorOfTheReplicatedReplica() {
+    run(0, "fs", "--conf", conf, "-D", "dfs.replication=2", "-put", BIG.getPath(), "/input/");
     String out = run(0, "boost", "report", "/input", "--conf", conf);
     assertTrue(out.contains("/input: SUPERLOCAL, 3 copies requested"), out);
     assertTrue(out.contains("2 blocks, 2 with exactly one NVDIMM (REPLICATED) replica"), out);

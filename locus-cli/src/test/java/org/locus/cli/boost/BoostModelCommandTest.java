@@ -37,7 +37,7 @@ class BoostModelCommandTest {
 
   @Test
   void jsonHasTheFiveModelKeys() {
-    Run run = locus("boost", "model", "--k", "100", "--r", "3", "--nodes", "100", "--json");
+    Run run = locus("boost", "model", "--k", "100", "--r", "3", "--json");
     assertEquals(0, run.code(), run.err());
     assertEquals(RemoteTaskFraction.closedForm(100, 3), field(run.out(), "rho_model"), 1e-6);
     double rho = field(run.out(), "rho_simulated");
@@ -61,6 +61,15 @@ class BoostModelCommandTest {
     assertEquals(0, run.code(), run.err());
     assertTrue(run.out().contains("closed form (Eq. 4.2)"), run.out());
     assertTrue(run.out().contains("simulated (greedy)"), run.out());
+  }
+
+  @Test
+  void fourNodesWithFourSlotsRunMostTasksSuperlocal() {
+    Run run = locus("boost", "model", "--k", "100", "--r", "3", "--nodes", "4", "--slots", "4",
+        "--json");
+    assertEquals(0, run.code(), run.err());
+    // 1 - rho_1 = 0.960; the greedy scheduler's tail may cost a little of it.
+    assertTrue(field(run.out(), "superlocal_share") > 0.9, run.out());
   }
 
   @Test
