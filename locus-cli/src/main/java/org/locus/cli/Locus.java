@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.locus.cli.bench.BenchCommands;
+import org.locus.cli.boost.BoostCommands;
 import org.locus.cli.cluster.ClusterDownCommand;
 import org.locus.cli.cluster.ClusterStatusCommand;
 import org.locus.cli.cluster.ClusterUpCommand;
@@ -38,6 +39,7 @@ public final class Locus {
         KatCommands.group(),
         BenchCommands.group(),
         EnergyCommands.group(),
+        BoostCommands.group(),
         new DemoCommand())) {
       commands.put(command.name(), command);
     }

@@ -1,0 +1,75 @@
+package org.apache.hadoop.hdfs.server.blockmanagement;
+
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.AddBlockFlag;
+import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
+import org.apache.hadoop.net.NetworkTopology;
+import org.apache.hadoop.net.Node;
+import org.locus.boost.BoostConfigKeys;
+import org.locus.boost.placement.SuperlocalLayout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * BoostDFS placement: for a path tagged SUPERLOCAL, exactly one replica on REPLICATED storage and
+ * the others where the default policy would put them, on DISK of other nodes. Every other path,
+ * and every path when {@code locus.boost.enabled} is false, is placed by the stock default.
+ *
+ * <p>The default policy picks nodes in order (writer, remote rack, local rack, random) and fills
+ * the storage types its storage policy asks for; this class only swaps the tag policy for the
+ * SUPERLOCAL one ({@link SuperlocalLayout#placementPolicyFor}) before delegating, for new blocks
+ * and for re-replication alike. It lives in Hadoop's package (a split package in our jar) to
+ * override the package-private favored-nodes overload through which every new block passes.
+ */
+public class SuperlocalBlockPlacementPolicy extends BlockPlacementPolicyDefault {
+  private static final Logger LOG = LoggerFactory.getLogger(SuperlocalBlockPlacementPolicy.class);
+
+  private boolean enabled;
+  private SuperlocalLayout layout;
+
+  @Override
+  public void initialize(Configuration conf, FSClusterStats stats, NetworkTopology clusterMap,
+      Host2NodesMap host2datanodeMap) {
+    super.initialize(conf, stats, clusterMap, host2datanodeMap);
+    enabled = conf.getBoolean(BoostConfigKeys.ENABLED, BoostConfigKeys.ENABLED_DEFAULT);
+    layout = SuperlocalLayout.from(conf);
+    LOG.info("BoostDFS placement {}: paths with storage policy {} get one replica on {}",
+        enabled ? "on" : "off (stock placement)", layout.tagPolicyName(),
+        layout.replicatedType());
+  }
+
+  private BlockStoragePolicy effective(BlockStoragePolicy policy) {
+    return enabled && layout.isTag(policy) ? layout.placementPolicyFor(policy) : policy;
+  }
+
+  @Override
+  public DatanodeStorageInfo[] chooseTarget(String srcPath, int numOfReplicas, Node writer,
+      List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes,
+      long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
+    return super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes,
+        excludedNodes, blocksize, effective(storagePolicy), flags);
+  }
+
+  @Override
+  public DatanodeStorageInfo[] chooseTarget(String srcPath, int numOfReplicas, Node writer,
+      List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes,
+      long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags,
+      EnumMap<StorageType, Integer> storageTypes) {
+    return super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes,
+        excludedNodes, blocksize, effective(storagePolicy), flags, storageTypes);
+  }
+
+  @Override
+  DatanodeStorageInfo[] chooseTarget(String src, int numOfReplicas, Node writer,
+      Set<Node> excludedNodes, long blocksize, List<DatanodeDescriptor> favoredNodes,
+      BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
+    return super.chooseTarget(src, numOfReplicas, writer, excludedNodes, blocksize,
+        favoredNodes, effective(storagePolicy), flags);
+  }
+}

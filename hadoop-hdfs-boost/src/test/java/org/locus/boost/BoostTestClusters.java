@@ -1,0 +1,42 @@
+package org.locus.boost;
+
+import java.io.File;
+import java.io.IOException;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.locus.kit.LocusMiniCluster;
+
+/** The embedded clusters of the BoostDFS tests: 4 nodes, each with a DISK and an NVDIMM volume. */
+final class BoostTestClusters {
+  static final int BLOCK = 262_144;
+
+  private BoostTestClusters() {
+  }
+
+  /** @return the keys of conf/features/boost.xml, as docs/boost.md tells users to apply them */
+  static Configuration featureKeys() {
+    File file = new File(System.getProperty("locus.home", "."), "conf/features/boost.xml");
+    Configuration keys = new Configuration(false);
+    keys.addResource(new Path(file.toURI()));
+    keys.size();
+    return keys;
+  }
+
+  static LocusMiniCluster.Builder fourNodes(String name) {
+    return LocusMiniCluster.builder(new File("target/test-clusters/" + name))
+        .nodes(4)
+        .volumes(StorageType.DISK, StorageType.NVDIMM)
+        .set("dfs.blocksize", Integer.toString(BLOCK))
+        .set("dfs.replication", "2");
+  }
+
+  static void write(DistributedFileSystem fs, Path file, int blocks) throws IOException {
+    try (FSDataOutputStream out = fs.create(file)) {
+      out.write(new byte[blocks * BLOCK]);
+    }
+  }
+}
