@@ -121,3 +121,74 @@ synth_check() {
 	"$Z" release "$IMG" >/dev/null && echo "release ok"
 	fsck_clean
 }
+
+# ---- online (mounted) helpers: the hold file ----
+
+# online_mount [OPTS]: mount $IMG on $T/mnt through a loop device; sets L, M
+online_mount() {
+	L=$(losetup -f --show "$IMG")
+	M="$T/mnt"
+	mkdir -p "$M" && mount ${1:+-o "$1"} "$L" "$M"
+}
+
+online_umount() {
+	umount "$M" && losetup -d "$L"
+}
+
+# hold_area: "start end" of the held area of $M
+hold_area() {
+	"$Z" hold-status -p "$M" | sed -n 's/.* start=\([0-9]*\) end=\([0-9]*\).*/\1 \2/p'
+}
+
+# write_mix PREFIX MiB: what a job writes: one large file in a new
+# directory, 40 small files in another, one file grown by appends at the root
+write_mix() {
+	mkdir -p "$M/$1-big" "$M/$1-small"
+	dd if=/dev/urandom of="$M/$1-big/data" bs=1M count="$2" status=none
+	for i in $(seq 40); do
+		head -c $((i * 3000)) /dev/urandom >"$M/$1-small/f$i"
+	done
+	for i in $(seq 16); do
+		head -c 65536 /dev/urandom >>"$M/$1-log"
+	done
+	sync
+}
+
+# share_in START END FILE...: blocks of the files (FIEMAP) inside [START,
+# END); prints the verdict line, the numbers go to stderr
+share_in() {
+	local s=$1 e=$2
+	shift 2
+	filefrag -v "$@" 2>/dev/null | awk -v s="$s" -v e="$e" '
+		/^ *[0-9]+: / { gsub(/\.\./, " "); gsub(/:/, " ")
+			p = $4; n = $6
+			a = (p > s) ? p : s; b = (p + n < e) ? p + n : e
+			i = (b > a) ? b - a : 0; in_ += i; all += n }
+		END { printf "%d of %d new blocks in [%d,%d)\n", in_, all, s, e > "/dev/stderr"
+		      if (all == 0) print "no blocks found"
+		      else if (in_ * 100 >= 95 * all) print "new blocks in the area: >= 95 %"
+		      else printf "new blocks in the area: only %.1f %%\n", 100 * in_ / all }'
+}
+
+# files_of PREFIX: the files write_mix wrote
+files_of() {
+	echo "$M/$1-big/data" "$M/$1-small"/f* "$M/$1-log"
+}
+
+# hold_cycle ARGS...: hold, write, measure, delete, release, fsck, count
+hold_cycle() {
+	local orig s e
+	orig=$(free_count)
+	online_mount
+	"$Z" hold "$M" "$@" -p >/dev/null && echo "hold $* ok"
+	read -r s e < <(hold_area)
+	write_mix job 24
+	share_in "$s" "$e" $(files_of job)
+	rm -rf "$M"/job-*
+	"$Z" hold-release "$M" -p | cut -d' ' -f1
+	[ -e "$M/.zonectl-hold" ] && echo "hold file still there"
+	online_umount
+	fsck_clean
+	[ "$(free_count)" = "$orig" ] && echo "free blocks equal the original" ||
+		echo "free blocks $(free_count) differ from the original $orig"
+}
