@@ -192,3 +192,44 @@ hold_cycle() {
 	[ "$(free_count)" = "$orig" ] && echo "free blocks equal the original" ||
 		echo "free blocks $(free_count) differ from the original $orig"
 }
+
+# hold_crash POINT WHAT: with a hold of the outer 100M in place, kill
+# zonectl (SIGKILL) at POINT during WHAT (move: hold --keep-inner 100M;
+# release: hold-release), optionally remount (REMOUNT=1: a reboot), then
+# recover twice and check the area, reserved_clusters, new writes, release.
+hold_crash() {
+	local point=$1 what=$2 orig resv s e
+	orig=$(free_count)
+	online_mount
+	resv=$(cat "/sys/fs/ext4/$(basename "$L")/reserved_clusters")
+	"$Z" hold "$M" --keep-outer 100M >/dev/null && echo "hold --keep-outer 100M ok"
+	if [ "$what" = move ]; then
+		ZONECTL_CRASH_AT=$point "$Z" hold "$M" --keep-inner 100M >/dev/null 2>&1
+	else
+		ZONECTL_CRASH_AT=$point "$Z" hold-release "$M" >/dev/null 2>&1
+	fi
+	echo "$what killed rc=$?"
+	"$Z" hold-status -p "$M" | cut -d' ' -f1
+	"$Z" hold "$M" --keep-outer 100M >/dev/null 2>&1
+	echo "hold refused rc=$?"
+	if [ "${REMOUNT:-0}" = 1 ]; then
+		online_umount && online_mount && echo "remounted"
+	fi
+	"$Z" hold-recover "$M" | sed "s#$M: ##"
+	"$Z" hold-recover "$M" | sed "s#$M: ##"
+	"$Z" hold-status -p "$M" | cut -d' ' -f1-4
+	[ "$(cat "/sys/fs/ext4/$(basename "$L")/reserved_clusters")" = "$resv" ] &&
+		echo "reserved_clusters as before"
+	[ -e "$M/.zonectl-hold" ] || echo "no hold file"
+	read -r s e < <(hold_area)
+	if [ "${e:-0}" != 0 ]; then
+		write_mix job 16
+		share_in "$s" "$e" $(files_of job)
+		rm -rf "$M"/job-*
+	fi
+	"$Z" hold-release "$M" -p | cut -d' ' -f1
+	online_umount
+	fsck_clean
+	[ "$(free_count)" = "$orig" ] && echo "free blocks equal the original" ||
+		echo "free blocks $(free_count) differ from the original $orig"
+}
