@@ -233,3 +233,42 @@ hold_crash() {
 	[ "$(free_count)" = "$orig" ] && echo "free blocks equal the original" ||
 		echo "free blocks $(free_count) differ from the original $orig"
 }
+
+# ---- the emulated zoned HDD (zonedisk/, simulated hardware) ----
+
+ZONEDISK="$(dirname "$Z")/zonedisk/zonedisk"
+
+# zonedisk_up SIZE OUTER-MBPS [ARGS]: serve $T/zd/disk, loop device ZL over
+# it (direct I/O, so requests reach the daemon)
+zonedisk_up() {
+	mkdir -p "$T/zd"
+	"$ZONEDISK" --backing="$T/zd.back" --size="$1" --outer-mbps="$2" "${@:3}" "$T/zd" -f \
+		2>"$T/zonedisk.log" &
+	ZD_PID=$!
+	local i
+	for i in $(seq 100); do
+		[ -e "$T/zd/disk" ] && break
+		sleep 0.1
+	done
+	[ -e "$T/zd/disk" ] || { echo "zonedisk did not start" >&2; cat "$T/zonedisk.log" >&2; return 1; }
+	ZL=$(losetup -f --show --direct-io=on "$T/zd/disk")
+}
+
+zonedisk_down() {
+	losetup -d "$ZL"
+	fusermount3 -u "$T/zd"
+	wait "$ZD_PID"
+}
+
+# mbps_at read|write DEV OFFSET-MiB MiB: MB/s of one O_DIRECT pass
+mbps_at() {
+	local t0 t1
+	t0=$(date +%s.%N)
+	if [ "$1" = read ]; then
+		dd if="$2" of=/dev/null bs=1M skip="$3" count="$4" iflag=direct status=none
+	else
+		dd if=/dev/zero of="$2" bs=1M seek="$3" count="$4" oflag=direct,dsync status=none
+	fi
+	t1=$(date +%s.%N)
+	echo "$4 $t0 $t1" | awk '{ printf "%.3f\n", $1 * 1048576 / 1e6 / ($3 - $2) }'
+}
