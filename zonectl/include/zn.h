@@ -279,6 +279,7 @@ int zn_hold_held(struct zn_mnt *m, uint64_t start, uint64_t end, uint64_t *held)
 int zn_hold_fill(struct zn_mnt *m, int64_t saved_resv, uint64_t *added);
 int zn_hold_punch(struct zn_mnt *m, uint64_t start, uint64_t end, uint64_t *freed);
 int zn_hold_edge(struct zn_mnt *m, uint64_t from, uint64_t want, uint64_t *end);
+int zn_hold_edge_down(struct zn_mnt *m, uint64_t from, uint64_t want, uint64_t *start);
 int zn_hold_remove(struct zn_mnt *m);
 int64_t zn_hold_resv_get(struct zn_mnt *m);
 int zn_hold_resv_set(struct zn_mnt *m, int64_t v);

@@ -475,6 +475,40 @@ int zn_hold_edge(struct zn_mnt *m, uint64_t from, uint64_t want, uint64_t *end)
 	return ZN_OK;
 }
 
+/*
+ * Largest start <= from such that the hold has `want` blocks in
+ * [start, from): the edge for an area that already ends at the end of the
+ * file system (seed §4.2's inner area) and grows toward the outer edge.
+ */
+int zn_hold_edge_down(struct zn_mnt *m, uint64_t from, uint64_t want, uint64_t *start)
+{
+	struct zn_hold_ext *v;
+	uint32_t n, i;
+	uint64_t got = 0;
+	int err = zn_hold_extents(m, &v, &n);
+
+	*start = m->first_data_block;
+	if (err)
+		return err;
+	qsort(v, n, sizeof(*v), cmp_phys);
+	for (i = n; i-- > 0 && want;) {
+		uint64_t a = v[i].physical, b = a + v[i].len;
+
+		if (a >= from)
+			continue;
+		b = b < from ? b : from;
+		if (got + (b - a) >= want) {
+			*start = b - (want - got);
+			break;
+		}
+		got += b - a;
+	}
+	if (!want)
+		*start = from;
+	free(v);
+	return ZN_OK;
+}
+
 int zn_hold_remove(struct zn_mnt *m)
 {
 	if (m->hold_fd >= 0) {

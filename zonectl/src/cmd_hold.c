@@ -286,13 +286,15 @@ int cmd_hold_recover(int argc, char **argv)
 /* ---- hold-monitor ---------------------------------------------------- */
 
 static const char monitor_help[] =
-"usage: zonectl hold-monitor DIR --expand-below FREE --shrink-above FREE\n"
+"usage: zonectl hold-monitor DIR --expand-below FREE [--shrink-above FREE]\n"
 "                            [--interval S] [--count N] [-p] [--journal FILE]\n"
 "Dynamic usable area (seed 002 §4.3) on a mounted file system with a hold:\n"
 "every S seconds (default 5) read the free space (all of it lies in the\n"
-"area); below FREE move the area's end outward until FREE is free (punch\n"
-"only: writers never see a full file system), above the shrink threshold\n"
-"fill and give back only that much from the area's start.  The start stays.\n"
+"area); below FREE move the area's end inward until FREE is free - or its\n"
+"start outward when the area already ends at the end of the file system -\n"
+"(punch only: writers never see a full file system); above the shrink\n"
+"threshold (if given) fill and give back only that much from the area's\n"
+"start, which stays (the fill makes the file system full for a moment).\n"
 "--count N stops after N checks (0 = forever).  -p prints per check:\n"
 "  action=expand|shrink|keep start=B end=B free_blocks=N\n";
 
@@ -326,12 +328,23 @@ static int monitor_tick(struct opts *o, uint64_t eb_bytes, uint64_t sa_bytes)
 			if (!o->dry_run)
 				err = zn_hold_apply(&m, &r, r.start, e, r.area_class, 0, &st);
 		}
-	} else if (freeb > sa && !o->dry_run) {
+	} else if (freeb < eb && r.start > m.first_data_block) {
+		/* an inner area ends at the fs end: grow its start outward */
+		if ((err = zn_hold_edge_down(&m, r.start, eb - freeb, &e)))
+			goto out;
+		if (e < r.start) {
+			action = "expand";
+			if (!o->dry_run)
+				err = zn_hold_apply(&m, &r, e, r.end, r.area_class, 0, &st);
+			else
+				r.start = e;
+		}
+	} else if (sa && freeb > sa && !o->dry_run) {
 		if ((err = zn_hold_shrink(&m, &r, sa, &st)))
 			goto out;
 		action = r.end < end ? "shrink" : "keep";
 		end = r.end;
-	} else if (freeb > sa) {
+	} else if (sa && freeb > sa) {
 		action = "shrink";
 	}
 	if (!err && zn_mnt_free(&m, &freeb) == ZN_OK) {
@@ -391,8 +404,8 @@ int cmd_hold_monitor(int argc, char **argv)
 	if (optind != argc - 1)
 		return usage_err("hold-monitor", "expected exactly one DIR (mount point)");
 	o.dev = argv[optind];
-	if (!eb || !sa || sa <= eb)
-		return usage_err("hold-monitor", "--expand-below FREE and --shrink-above FREE are required, shrink above expand");
+	if (!eb || (sa && sa <= eb))
+		return usage_err("hold-monitor", "--expand-below FREE is required; --shrink-above, if given, above it");
 	if (interval < 0 || count < 0)
 		return usage_err("hold-monitor", "--interval and --count must not be negative");
 	for (n = 0; !count || n < count; n++) {
