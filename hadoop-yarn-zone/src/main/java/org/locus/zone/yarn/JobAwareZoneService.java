@@ -200,6 +200,13 @@ public class JobAwareZoneService extends AuxiliaryService {
       throw new IllegalArgumentException(ZoneConfigKeys.MONITOR_INTERVAL_MS
           + " must not be negative, got " + monitorIntervalMs);
     }
+    boolean auto = "auto".equals(
+        conf.getTrimmed(ZoneConfigKeys.METHOD, ZoneConfigKeys.METHOD_DEFAULT));
+    if (monitorIntervalMs > 0 && holdMount == null && auto) {
+      LOG.warn("{} is set but the area is set offline (no hold on this node): no monitor",
+          ZoneConfigKeys.MONITOR_INTERVAL_MS);
+      monitorIntervalMs = 0;
+    }
     if (monitorIntervalMs > 0) {
       if (holdMount == null) {
         throw new IllegalArgumentException(ZoneConfigKeys.MONITOR_INTERVAL_MS
@@ -208,7 +215,14 @@ public class JobAwareZoneService extends AuxiliaryService {
       }
       monitorExpandBelow = required(conf, ZoneConfigKeys.MONITOR_EXPAND_BELOW);
     }
-    if (conf.getBoolean(ZoneConfigKeys.PROFILE_RECORD, ZoneConfigKeys.PROFILE_RECORD_DEFAULT)) {
+    boolean record =
+        conf.getBoolean(ZoneConfigKeys.PROFILE_RECORD, ZoneConfigKeys.PROFILE_RECORD_DEFAULT);
+    if (record && holdMount == null && auto) {
+      LOG.warn("{}=true but the area is set offline (no hold on this node): no profiles "
+          + "are recorded", ZoneConfigKeys.PROFILE_RECORD);
+      record = false;
+    }
+    if (record) {
       if (holdMount == null || profiles == null) {
         throw new IllegalArgumentException(ZoneConfigKeys.PROFILE_RECORD + "=true needs the "
             + "hold method (" + ZoneConfigKeys.METHOD + ", " + ZoneConfigKeys.MOUNT_POINT

@@ -383,6 +383,18 @@ class JobAwareZoneServiceTest {
   }
 
   @Test
+  void autoWithoutAHoldRunsWithoutTheMonitor() throws IOException {
+    conf.set(ZoneConfigKeys.MOUNT_POINT, MNT);
+    conf.setLong(ZoneConfigKeys.MONITOR_INTERVAL_MS, 20);
+    conf.set(ZoneConfigKeys.MONITOR_EXPAND_BELOW, "1G");
+    fake.answer("zonectl", "hold-status", "", "zonectl: /data/nm-local: not an ext4 mount", 2);
+    startService();
+    appStarts(terasort);
+    assertTrue(service.isActive());
+    assertEquals(List.of(holdStatus(), area("temp")), fake.calls());
+  }
+
+  @Test
   void anUnknownMethodTurnsTheHookOff() throws IOException {
     conf.set(ZoneConfigKeys.METHOD, "magic");
     startService();
