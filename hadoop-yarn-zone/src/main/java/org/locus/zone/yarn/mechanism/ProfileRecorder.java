@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 
@@ -101,7 +102,7 @@ public final class ProfileRecorder {
     StringBuilder text = new StringBuilder("# disk-usage profile of ").append(s.name)
         .append(" (seconds since start, bytes used), recorded by the locus_zone hook\n");
     for (Sample sample : s.samples) {
-      text.append(String.format(java.util.Locale.ROOT, "%.3f %d%n", (sample.millis - s.startMillis) / 1000.0,
+      text.append(String.format(Locale.ROOT, "%.3f %d%n", (sample.millis - s.startMillis) / 1000.0,
           sample.used));
     }
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
