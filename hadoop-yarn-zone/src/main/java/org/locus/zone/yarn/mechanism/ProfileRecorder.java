@@ -102,8 +102,8 @@ public final class ProfileRecorder {
     StringBuilder text = new StringBuilder("# disk-usage profile of ").append(s.name)
         .append(" (seconds since start, bytes used), recorded by the locus_zone hook\n");
     for (Sample sample : s.samples) {
-      text.append(String.format(Locale.ROOT, "%.3f %d%n", (sample.millis - s.startMillis) / 1000.0,
-          sample.used));
+      double seconds = (sample.millis - s.startMillis) / 1000.0;
+      text.append(String.format(Locale.ROOT, "%.3f %d%n", seconds, sample.used));
     }
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.writeString(tmp, text, StandardCharsets.UTF_8);
