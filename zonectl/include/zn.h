@@ -231,6 +231,70 @@ int zn_zone_find_end(struct zn_fs *fs, struct zn_journal *j, uint64_t start,
 		     uint64_t want, uint64_t *end_out);
 uint32_t zn_group_bitmap_csum_stored(const struct zn_fs *fs, uint32_t g);
 
+/*
+ * Online mechanism (zn_hold.c): on a mounted ext4 the forbidden area is
+ * held by one file, <mount>/.zonectl-hold, whose unwritten extents cover
+ * every free block outside the allowed area (fallocate until full, then
+ * punch holes where the extents lie inside the area, FIEMAP to find them).
+ */
+#define ZN_HOLD_NAME ".zonectl-hold"
+
+struct zn_mnt {
+	char path[4096];
+	int dirfd;
+	int hold_fd;		/* -1 until opened */
+	unsigned long st_dev;
+	char dev[64];		/* kernel name: /sys/fs/ext4/<dev> */
+	uint32_t block_size;
+	uint32_t first_data_block;
+	uint64_t blocks_count;
+	uint8_t uuid[16];
+};
+
+struct zn_hold_ext {
+	uint64_t logical, physical, len;	/* blocks */
+};
+
+/* <state dir>/<uuid>.hold: the held area and the operation in progress. */
+struct zn_hold_rec {
+	char path[4096];
+	uint32_t state;		/* ZN_J_STABLE / ZN_J_APPLYING */
+	uint32_t releasing;
+	uint64_t start, end;	/* allowed area (target of the operation) */
+	uint64_t prev_start, prev_end;
+	uint32_t area_class;
+	int64_t saved_resv;	/* reserved_clusters before a fill, -1 none */
+};
+
+struct zn_hold_stats {
+	uint64_t taken;		/* blocks the fill took */
+	uint64_t given;		/* held blocks punched inside the area */
+};
+
+int zn_mnt_open(struct zn_mnt *m, const char *dir);
+void zn_mnt_close(struct zn_mnt *m);
+int zn_mnt_free(struct zn_mnt *m, uint64_t *free_blocks);
+int zn_hold_extents(struct zn_mnt *m, struct zn_hold_ext **out, uint32_t *n);
+int zn_hold_held(struct zn_mnt *m, uint64_t start, uint64_t end, uint64_t *held);
+int zn_hold_fill(struct zn_mnt *m, int64_t saved_resv, uint64_t *added);
+int zn_hold_punch(struct zn_mnt *m, uint64_t start, uint64_t end, uint64_t *freed);
+int zn_hold_edge(struct zn_mnt *m, uint64_t from, uint64_t want, uint64_t *end);
+int zn_hold_edge_down(struct zn_mnt *m, uint64_t from, uint64_t want, uint64_t *start);
+int zn_hold_remove(struct zn_mnt *m);
+int64_t zn_hold_resv_get(struct zn_mnt *m);
+int zn_hold_resv_set(struct zn_mnt *m, int64_t v);
+int zn_hold_rec_path(const struct zn_mnt *m, const char *override, char *out, size_t len);
+int zn_hold_rec_load(const struct zn_mnt *m, const char *path, struct zn_hold_rec *r,
+		     int *exists);
+int zn_hold_rec_store(const struct zn_mnt *m, struct zn_hold_rec *r);
+int zn_hold_rec_remove(struct zn_hold_rec *r);
+int zn_hold_apply(struct zn_mnt *m, struct zn_hold_rec *r, uint64_t start, uint64_t end,
+		  uint32_t cls, int fill, struct zn_hold_stats *st);
+int zn_hold_shrink(struct zn_mnt *m, struct zn_hold_rec *r, uint64_t want,
+		   struct zn_hold_stats *st);
+int zn_hold_release(struct zn_mnt *m, struct zn_hold_rec *r);
+int zn_hold_recover(struct zn_mnt *m, struct zn_hold_rec *r, int *did);
+
 /* seed §4.1: temp-file job if used-after < beta * max-used. */
 enum zn_class { ZN_CLASS_TEMP = 1, ZN_CLASS_PERM = 2 };
 int zn_classify(FILE *in, double beta, enum zn_class *out, double *max_used,

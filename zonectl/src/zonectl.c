@@ -58,6 +58,11 @@ static const struct {
 	{ "recover", cmd_recover, "finish or undo an interrupted operation" },
 	{ "monitor", cmd_monitor, "expand/shrink the usable area by free space" },
 	{ "area", cmd_area, "job-aware: temp jobs outer area, perm jobs inner" },
+	{ "hold", cmd_hold, "online: keep new blocks in one area of a mounted ext4" },
+	{ "hold-release", cmd_hold_release, "online: free every held block" },
+	{ "hold-status", cmd_hold_status, "online: show the held area" },
+	{ "hold-recover", cmd_hold_recover, "online: finish an interrupted hold operation" },
+	{ "hold-monitor", cmd_hold_monitor, "online: expand/shrink the held area by free space" },
 	{ "classify", cmd_classify, "temp or perm job from a df profile" },
 	{ "probe", cmd_probe, "sequential throughput across the address range" },
 	{ "bench", cmd_bench, "replay seed 002's job set (bench/run --help)" },
@@ -70,7 +75,7 @@ static void main_help(FILE *out)
 
 	fputs("usage: zonectl COMMAND [options] [DEV]   (zonectl COMMAND --help)\n\ncommands:\n", out);
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].what);
+		fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].what);
 	fputs("\nexit codes:\n", out);
 	for (e = 0; e < ZN_ERRMAX; e++)
 		fprintf(out, "  %2d  %s\n", e, zn_strerror(e));

@@ -38,5 +38,10 @@ int cmd_status(int argc, char **argv);
 int cmd_recover(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);
 int cmd_classify(int argc, char **argv);
+int cmd_hold(int argc, char **argv);
+int cmd_hold_release(int argc, char **argv);
+int cmd_hold_status(int argc, char **argv);
+int cmd_hold_recover(int argc, char **argv);
+int cmd_hold_monitor(int argc, char **argv);
 
 #endif /* ZONECTL_H */

@@ -121,3 +121,154 @@ synth_check() {
 	"$Z" release "$IMG" >/dev/null && echo "release ok"
 	fsck_clean
 }
+
+# ---- online (mounted) helpers: the hold file ----
+
+# online_mount [OPTS]: mount $IMG on $T/mnt through a loop device; sets L, M
+online_mount() {
+	L=$(losetup -f --show "$IMG")
+	M="$T/mnt"
+	mkdir -p "$M" && mount ${1:+-o "$1"} "$L" "$M"
+}
+
+online_umount() {
+	umount "$M" && losetup -d "$L"
+}
+
+# hold_area: "start end" of the held area of $M
+hold_area() {
+	"$Z" hold-status -p "$M" | sed -n 's/.* start=\([0-9]*\) end=\([0-9]*\).*/\1 \2/p'
+}
+
+# write_mix PREFIX MiB: what a job writes: one large file in a new
+# directory, 40 small files in another, one file grown by appends at the root
+write_mix() {
+	mkdir -p "$M/$1-big" "$M/$1-small"
+	dd if=/dev/urandom of="$M/$1-big/data" bs=1M count="$2" status=none
+	for i in $(seq 40); do
+		head -c $((i * 3000)) /dev/urandom >"$M/$1-small/f$i"
+	done
+	for i in $(seq 16); do
+		head -c 65536 /dev/urandom >>"$M/$1-log"
+	done
+	sync
+}
+
+# share_in START END FILE...: blocks of the files (FIEMAP) inside [START,
+# END); prints the verdict line, the numbers go to stderr
+share_in() {
+	local s=$1 e=$2
+	shift 2
+	filefrag -v "$@" 2>/dev/null | awk -v s="$s" -v e="$e" '
+		/^ *[0-9]+: / { gsub(/\.\./, " "); gsub(/:/, " ")
+			p = $4; n = $6
+			a = (p > s) ? p : s; b = (p + n < e) ? p + n : e
+			i = (b > a) ? b - a : 0; in_ += i; all += n }
+		END { printf "%d of %d new blocks in [%d,%d)\n", in_, all, s, e > "/dev/stderr"
+		      if (all == 0) print "no blocks found"
+		      else if (in_ * 100 >= 95 * all) print "new blocks in the area: >= 95 %"
+		      else printf "new blocks in the area: only %.1f %%\n", 100 * in_ / all }'
+}
+
+# files_of PREFIX: the files write_mix wrote
+files_of() {
+	echo "$M/$1-big/data" "$M/$1-small"/f* "$M/$1-log"
+}
+
+# hold_cycle ARGS...: hold, write, measure, delete, release, fsck, count
+hold_cycle() {
+	local orig s e
+	orig=$(free_count)
+	online_mount
+	"$Z" hold "$M" "$@" -p >/dev/null && echo "hold $* ok"
+	read -r s e < <(hold_area)
+	write_mix job 24
+	share_in "$s" "$e" $(files_of job)
+	rm -rf "$M"/job-*
+	"$Z" hold-release "$M" -p | cut -d' ' -f1
+	[ -e "$M/.zonectl-hold" ] && echo "hold file still there"
+	online_umount
+	fsck_clean
+	[ "$(free_count)" = "$orig" ] && echo "free blocks equal the original" ||
+		echo "free blocks $(free_count) differ from the original $orig"
+}
+
+# hold_crash POINT WHAT: with a hold of the outer 100M in place, kill
+# zonectl (SIGKILL) at POINT during WHAT (move: hold --keep-inner 100M;
+# release: hold-release), optionally remount (REMOUNT=1: a reboot), then
+# recover twice and check the area, reserved_clusters, new writes, release.
+hold_crash() {
+	local point=$1 what=$2 orig resv s e
+	orig=$(free_count)
+	online_mount
+	resv=$(cat "/sys/fs/ext4/$(basename "$L")/reserved_clusters")
+	"$Z" hold "$M" --keep-outer 100M >/dev/null && echo "hold --keep-outer 100M ok"
+	if [ "$what" = move ]; then
+		ZONECTL_CRASH_AT=$point "$Z" hold "$M" --keep-inner 100M >/dev/null 2>&1
+	else
+		ZONECTL_CRASH_AT=$point "$Z" hold-release "$M" >/dev/null 2>&1
+	fi
+	echo "$what killed rc=$?"
+	"$Z" hold-status -p "$M" | cut -d' ' -f1
+	"$Z" hold "$M" --keep-outer 100M >/dev/null 2>&1
+	echo "hold refused rc=$?"
+	if [ "${REMOUNT:-0}" = 1 ]; then
+		online_umount && online_mount && echo "remounted"
+	fi
+	"$Z" hold-recover "$M" | sed "s#$M: ##"
+	"$Z" hold-recover "$M" | sed "s#$M: ##"
+	"$Z" hold-status -p "$M" | cut -d' ' -f1-4
+	[ "$(cat "/sys/fs/ext4/$(basename "$L")/reserved_clusters")" = "$resv" ] &&
+		echo "reserved_clusters as before"
+	[ -e "$M/.zonectl-hold" ] || echo "no hold file"
+	read -r s e < <(hold_area)
+	if [ "${e:-0}" != 0 ]; then
+		write_mix job 16
+		share_in "$s" "$e" $(files_of job)
+		rm -rf "$M"/job-*
+	fi
+	"$Z" hold-release "$M" -p | cut -d' ' -f1
+	online_umount
+	fsck_clean
+	[ "$(free_count)" = "$orig" ] && echo "free blocks equal the original" ||
+		echo "free blocks $(free_count) differ from the original $orig"
+}
+
+# ---- the emulated zoned HDD (zonedisk/, simulated hardware) ----
+
+ZONEDISK="$(dirname "$Z")/zonedisk/zonedisk"
+
+# zonedisk_up SIZE OUTER-MBPS [ARGS]: serve $T/zd/disk, loop device ZL over
+# it (direct I/O, so requests reach the daemon)
+zonedisk_up() {
+	mkdir -p "$T/zd"
+	"$ZONEDISK" --backing="$T/zd.back" --size="$1" --outer-mbps="$2" "${@:3}" "$T/zd" -f \
+		2>"$T/zonedisk.log" &
+	ZD_PID=$!
+	local i
+	for i in $(seq 100); do
+		[ -e "$T/zd/disk" ] && break
+		sleep 0.1
+	done
+	[ -e "$T/zd/disk" ] || { echo "zonedisk did not start" >&2; cat "$T/zonedisk.log" >&2; return 1; }
+	ZL=$(losetup -f --show --direct-io=on "$T/zd/disk")
+}
+
+zonedisk_down() {
+	losetup -d "$ZL"
+	fusermount3 -u "$T/zd"
+	wait "$ZD_PID"
+}
+
+# mbps_at read|write DEV OFFSET-MiB MiB: MB/s of one O_DIRECT pass
+mbps_at() {
+	local t0 t1
+	t0=$(date +%s.%N)
+	if [ "$1" = read ]; then
+		dd if="$2" of=/dev/null bs=1M skip="$3" count="$4" iflag=direct status=none
+	else
+		dd if=/dev/zero of="$2" bs=1M seek="$3" count="$4" oflag=direct,dsync status=none
+	fi
+	t1=$(date +%s.%N)
+	echo "$4 $t0 $t1" | awk '{ printf "%.3f\n", $1 * 1048576 / 1e6 / ($3 - $2) }'
+}

@@ -6,7 +6,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.server.api.ApplicationInitializationContext;
@@ -17,6 +21,8 @@ import org.locus.zone.yarn.mechanism.ApplicationNameLookup;
 import org.locus.zone.yarn.mechanism.CommandRunner;
 import org.locus.zone.yarn.mechanism.JobProfiles;
 import org.locus.zone.yarn.mechanism.LocalDirRemounter;
+import org.locus.zone.yarn.mechanism.LocalDirUsage;
+import org.locus.zone.yarn.mechanism.ProfileRecorder;
 import org.locus.zone.yarn.mechanism.ResourceManagerNameLookup;
 import org.locus.zone.yarn.mechanism.ZoneState;
 import org.locus.zone.yarn.mechanism.Zonectl;
@@ -31,6 +37,13 @@ import org.slf4j.LoggerFactory;
  * idle node, the local-dir file system's allowed area becomes the outer area (temp jobs) or
  * the inner area (perm jobs) of the application's class; when the last application on the node
  * stops, and when the service stops, the reservation is released.
+ *
+ * <p>Two mechanisms set the area (docs/zone.md): {@code hold} keeps the local-dir file system
+ * mounted and holds the other area's free blocks with a file ({@code zonectl hold}), and
+ * {@code bitmap} edits the block bitmaps of the unmounted device ({@code zonectl area}, around
+ * an unmount when {@link ZoneConfigKeys#REMOUNT} is set). With the hold, a monitor may grow a
+ * held area that runs short (seed §4.3), and each application's disk-usage profile may be
+ * recorded so that the next run of its name is classified by it (seed §4.1).
  *
  * <p>Lifecycle. Configured as {@code yarn.nodemanager.aux-services.locus_zone.class}. The
  * NodeManager calls {@link #initializeApplication} only for applications that name this
@@ -67,6 +80,15 @@ public class JobAwareZoneService extends AuxiliaryService {
   private LocalDirRemounter remounter;
   private String device;
   private String outerSize;
+  /** Online: the mount point the hold is made on; null for the bitmap method. */
+  private String holdMount;
+  private long monitorIntervalMs;
+  private String monitorExpandBelow;
+  private ProfileRecorder recorder;
+  private long profileIntervalMs;
+  private final Map<ApplicationId, String> recordedNames = new HashMap<>();
+  private ScheduledExecutorService timer;
+  private long samples;
   /** The class of the area this service last set, or null when none is set. */
   private ZoneClass currentClass;
 
@@ -94,8 +116,9 @@ public class JobAwareZoneService extends AuxiliaryService {
       }
     }
     LOG.info("Zone placement {}", enabled
-        ? "on for " + device + " (outer area " + outerSize + ", remount "
-            + (remounter != null) + ")"
+        ? "on for " + device + " (outer area " + outerSize + ", "
+            + (holdMount != null ? "online hold on " + holdMount : "bitmaps, remount "
+            + (remounter != null)) + ")"
         : "off (" + ZoneConfigKeys.ENABLED + "=false or misconfigured)");
     super.serviceInit(conf);
   }
@@ -127,15 +150,94 @@ public class JobAwareZoneService extends AuxiliaryService {
       profileBeta = conf.getDouble(ZoneConfigKeys.PROFILE_BETA,
           ZoneConfigKeys.PROFILE_BETA_DEFAULT);
     }
-    if (conf.getBoolean(ZoneConfigKeys.REMOUNT, ZoneConfigKeys.REMOUNT_DEFAULT)) {
+    chooseMethod(conf);
+    if (holdMount == null
+        && conf.getBoolean(ZoneConfigKeys.REMOUNT, ZoneConfigKeys.REMOUNT_DEFAULT)) {
       remounter = new LocalDirRemounter(
           argv(conf, ZoneConfigKeys.UMOUNT_COMMAND, ZoneConfigKeys.UMOUNT_COMMAND_DEFAULT),
           argv(conf, ZoneConfigKeys.MOUNT_COMMAND, ZoneConfigKeys.MOUNT_COMMAND_DEFAULT),
           device, required(conf, ZoneConfigKeys.MOUNT_POINT), runner);
     }
+    configureOnlineParts(conf);
     if (names == null) {
       names = new ResourceManagerNameLookup(conf, conf.getLong(
           ZoneConfigKeys.RM_LOOKUP_TIMEOUT_MS, ZoneConfigKeys.RM_LOOKUP_TIMEOUT_MS_DEFAULT));
+    }
+  }
+
+  /** hold, bitmap, or auto: hold when zonectl accepts the mount point (docs/zone.md). */
+  private void chooseMethod(Configuration conf) {
+    String method = conf.getTrimmed(ZoneConfigKeys.METHOD, ZoneConfigKeys.METHOD_DEFAULT);
+    String mount = conf.getTrimmed(ZoneConfigKeys.MOUNT_POINT);
+    boolean haveMount = mount != null && !mount.isEmpty();
+    switch (method) {
+    case "hold":
+      holdMount = required(conf, ZoneConfigKeys.MOUNT_POINT);
+      break;
+    case "bitmap":
+      break;
+    case "auto":
+      if (haveMount) {
+        try {
+          zonectl.holdStatus(mount);
+          holdMount = mount;
+        } catch (IOException e) {
+          LOG.info("No online hold on {} ({}); the area is set offline with bitmaps", mount,
+              e.getMessage());
+        }
+      }
+      break;
+    default:
+      throw new IllegalArgumentException(ZoneConfigKeys.METHOD + " must be hold, bitmap or "
+          + "auto, got '" + method + "'");
+    }
+  }
+
+  private void configureOnlineParts(Configuration conf) {
+    monitorIntervalMs = conf.getLong(ZoneConfigKeys.MONITOR_INTERVAL_MS,
+        ZoneConfigKeys.MONITOR_INTERVAL_MS_DEFAULT);
+    if (monitorIntervalMs < 0) {
+      throw new IllegalArgumentException(ZoneConfigKeys.MONITOR_INTERVAL_MS
+          + " must not be negative, got " + monitorIntervalMs);
+    }
+    boolean auto = "auto".equals(
+        conf.getTrimmed(ZoneConfigKeys.METHOD, ZoneConfigKeys.METHOD_DEFAULT));
+    if (monitorIntervalMs > 0 && holdMount == null && auto) {
+      LOG.warn("{} is set but the area is set offline (no hold on this node): no monitor",
+          ZoneConfigKeys.MONITOR_INTERVAL_MS);
+      monitorIntervalMs = 0;
+    }
+    if (monitorIntervalMs > 0) {
+      if (holdMount == null) {
+        throw new IllegalArgumentException(ZoneConfigKeys.MONITOR_INTERVAL_MS
+            + " > 0 needs the hold method (" + ZoneConfigKeys.METHOD + ", "
+            + ZoneConfigKeys.MOUNT_POINT + ")");
+      }
+      monitorExpandBelow = required(conf, ZoneConfigKeys.MONITOR_EXPAND_BELOW);
+    }
+    boolean record =
+        conf.getBoolean(ZoneConfigKeys.PROFILE_RECORD, ZoneConfigKeys.PROFILE_RECORD_DEFAULT);
+    if (record && holdMount == null && auto) {
+      LOG.warn("{}=true but the area is set offline (no hold on this node): no profiles "
+          + "are recorded", ZoneConfigKeys.PROFILE_RECORD);
+      record = false;
+    }
+    if (record) {
+      if (holdMount == null || profiles == null) {
+        throw new IllegalArgumentException(ZoneConfigKeys.PROFILE_RECORD + "=true needs the "
+            + "hold method (" + ZoneConfigKeys.METHOD + ", " + ZoneConfigKeys.MOUNT_POINT
+            + ") and " + ZoneConfigKeys.PROFILE_DIR);
+      }
+      profileIntervalMs = conf.getLong(ZoneConfigKeys.PROFILE_INTERVAL_MS,
+          ZoneConfigKeys.PROFILE_INTERVAL_MS_DEFAULT);
+      long settle = conf.getLong(ZoneConfigKeys.PROFILE_SETTLE_MS,
+          ZoneConfigKeys.PROFILE_SETTLE_MS_DEFAULT);
+      if (profileIntervalMs <= 0 || settle < 0) {
+        throw new IllegalArgumentException(ZoneConfigKeys.PROFILE_INTERVAL_MS
+            + " must be positive and " + ZoneConfigKeys.PROFILE_SETTLE_MS + " not negative");
+      }
+      recorder = new ProfileRecorder(profiles, new LocalDirUsage(Path.of(holdMount), zonectl),
+          settle);
     }
   }
 
@@ -157,6 +259,87 @@ public class JobAwareZoneService extends AuxiliaryService {
   }
 
   @Override
+  protected void serviceStart() throws Exception {
+    if (enabled && holdMount != null) {
+      synchronized (lock) {
+        settleLeftovers();
+      }
+      if (monitorIntervalMs > 0 || recorder != null) {
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+          Thread t = new Thread(r, "locus-zone-timer");
+          t.setDaemon(true);
+          return t;
+        });
+      }
+      if (monitorIntervalMs > 0) {
+        timer.scheduleWithFixedDelay(this::monitorTick, monitorIntervalMs, monitorIntervalMs,
+            TimeUnit.MILLISECONDS);
+      }
+      if (recorder != null) {
+        timer.scheduleWithFixedDelay(this::profileTick, profileIntervalMs, profileIntervalMs,
+            TimeUnit.MILLISECONDS);
+      }
+    }
+    super.serviceStart();
+  }
+
+  /**
+   * The node is idle at start: finish an operation a crash interrupted and free a hold a dead
+   * NodeManager left, so no job starts on a file system that is full or zoned for nobody.
+   */
+  private void settleLeftovers() {
+    try {
+      ZoneState state = zonectl.holdStatus(holdMount);
+      if ("interrupted".equals(state.state())) {
+        LOG.warn("A zone operation on {} was interrupted; recovering it", holdMount);
+        state = zonectl.holdRecover(holdMount);
+      }
+      if (state.isReserved()) {
+        LOG.info("Releasing the {} area a previous NodeManager left on {}", state.zoneClass(),
+            holdMount);
+        zonectl.holdRelease(holdMount);
+        metrics.releases.incr();
+      }
+    } catch (IOException e) {
+      metrics.failures.incr();
+      LOG.error("Could not check the hold on {}: {}", holdMount, e.getMessage());
+    }
+  }
+
+  /** Seed 002 §4.3 online, expand only: a held area that runs short gets room. */
+  private void monitorTick() {
+    synchronized (lock) {
+      if (currentClass == null) {
+        return;
+      }
+      try {
+        String line = zonectl.holdMonitorTick(holdMount, monitorExpandBelow);
+        if (line.startsWith("action=expand")) {
+          metrics.expansions.incr();
+          LOG.info("Held area on {} grew: {}", holdMount, line);
+        }
+      } catch (IOException e) {
+        metrics.failures.incr();
+        LOG.error("Zone monitor on {} failed: {}", holdMount, e.getMessage());
+      }
+    }
+  }
+
+  private void profileTick() {
+    synchronized (lock) {
+      try {
+        samples++;
+        for (Path written : recorder.tick(System.currentTimeMillis())) {
+          LOG.info("Recorded the disk-usage profile {}", written);
+        }
+      } catch (IOException e) {
+        metrics.failures.incr();
+        LOG.warn("Disk-usage profile sample on {} failed: {}", holdMount, e.getMessage());
+      }
+    }
+  }
+
+  @Override
   public void initializeApplication(ApplicationInitializationContext context) {
     applicationActive(context.getApplicationId());
   }
@@ -170,6 +353,10 @@ public class JobAwareZoneService extends AuxiliaryService {
   public void stopApplication(ApplicationTerminationContext context) {
     ApplicationId app = context.getApplicationId();
     synchronized (lock) {
+      if (recorder != null) {
+        recorder.stop(app, System.currentTimeMillis());
+        recordedNames.remove(app);
+      }
       if (activity.stop(app) && enabled && currentClass != null) {
         release("the last application, " + app + ", stopped");
       }
@@ -183,6 +370,10 @@ public class JobAwareZoneService extends AuxiliaryService {
 
   @Override
   protected void serviceStop() throws Exception {
+    if (timer != null) {
+      timer.shutdownNow();
+      timer.awaitTermination(30, TimeUnit.SECONDS);
+    }
     synchronized (lock) {
       if (enabled && currentClass != null) {
         release("the NodeManager is stopping");
@@ -197,10 +388,24 @@ public class JobAwareZoneService extends AuxiliaryService {
 
   private void applicationActive(ApplicationId app) {
     synchronized (lock) {
-      if (!activity.start(app) || !enabled) {
+      boolean firstOnIdleNode = activity.start(app);
+      if (!enabled) {
         return;
       }
-      String name = names.nameOf(app);
+      if (recorder != null && !recordedNames.containsKey(app)) {
+        String recorded = names.nameOf(app);
+        recordedNames.put(app, recorded);
+        try {
+          recorder.start(app, recorded, System.currentTimeMillis());
+        } catch (IOException e) {
+          metrics.failures.incr();
+          LOG.warn("No disk-usage profile for {}: {}", app, e.getMessage());
+        }
+      }
+      if (!firstOnIdleNode) {
+        return;
+      }
+      String name = recordedNames.containsKey(app) ? recordedNames.get(app) : names.nameOf(app);
       if (name == null) {
         LOG.warn("No name for {}; it gets the default class {} ({})", app,
             classifier.defaultClass().word(), ZoneConfigKeys.DEFAULT_CLASS);
@@ -214,7 +419,8 @@ public class JobAwareZoneService extends AuxiliaryService {
       LOG.info("{} ({}) starts on an idle node: {} area on {}", app, name, zoneClass.word(),
           device);
       change("set the " + zoneClass.word() + " area for " + app,
-          () -> zonectl.area(device, zoneClass, outerSize));
+          () -> holdMount != null ? zonectl.hold(holdMount, zoneClass, outerSize)
+              : zonectl.area(device, zoneClass, outerSize));
     }
   }
 
@@ -237,7 +443,8 @@ public class JobAwareZoneService extends AuxiliaryService {
 
   private void release(String why) {
     LOG.info("Releasing the {} area on {}: {}", currentClass.word(), device, why);
-    change("release the area", () -> zonectl.release(device));
+    change("release the area", () -> holdMount != null ? zonectl.holdRelease(holdMount)
+        : zonectl.release(device));
   }
 
   private interface ZoneChange {
@@ -289,6 +496,18 @@ public class JobAwareZoneService extends AuxiliaryService {
   /** Number of times a reservation was released. */
   public long releases() {
     return metrics.releases.value();
+  }
+
+  /** Number of disk-usage profile samples taken (attempted) so far. */
+  public long profileSamples() {
+    synchronized (lock) {
+      return samples;
+    }
+  }
+
+  /** Number of times the online monitor grew the held area. */
+  public long expansions() {
+    return metrics.expansions.value();
   }
 
   /** Number of failed zonectl, mount or umount runs and configuration errors. */

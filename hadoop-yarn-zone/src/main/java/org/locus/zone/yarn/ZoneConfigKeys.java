@@ -74,6 +74,46 @@ public final class ZoneConfigKeys {
   public static final String MOUNT_COMMAND = "locus.zone.mount-command";
   public static final String MOUNT_COMMAND_DEFAULT = "mount,{device},{mount-point}";
 
+  /**
+   * How the area is set: {@code hold} (online: {@code zonectl hold} on the mounted
+   * {@link #MOUNT_POINT}, no unmount), {@code bitmap} (offline: {@code zonectl area} on
+   * {@link #DEVICE}, with {@link #REMOUNT}), or {@code auto}: hold when the mount point is set
+   * and {@code zonectl hold-status} accepts it at start, else bitmap.
+   */
+  public static final String METHOD = "locus.zone.method";
+  public static final String METHOD_DEFAULT = "auto";
+
+  /**
+   * Period of the online monitor (seed 002 §4.3, expand only) while an area is held, in ms;
+   * 0 turns it off. Needs the hold method and {@link #MONITOR_EXPAND_BELOW}.
+   */
+  public static final String MONITOR_INTERVAL_MS = "locus.zone.monitor.interval-ms";
+  public static final long MONITOR_INTERVAL_MS_DEFAULT = 0L;
+
+  /** The monitor grows the held area when less than this is free (zonectl size, e.g. 2G). */
+  public static final String MONITOR_EXPAND_BELOW = "locus.zone.monitor.expand-below";
+
+  /**
+   * Whether the hook records each application's disk-usage profile (seed 002 §4.1: a df
+   * series of the local-dir file system, held blocks not counted) as
+   * {@link #PROFILE_DIR}/NAME.profile when it stops, so that the next run of the name is
+   * classified by it. Needs the hold method and the profile directory.
+   */
+  public static final String PROFILE_RECORD = "locus.zone.profile-record";
+  public static final boolean PROFILE_RECORD_DEFAULT = false;
+
+  /** Sampling period of the recorded profile, in ms. */
+  public static final String PROFILE_INTERVAL_MS = "locus.zone.profile-interval-ms";
+  public static final long PROFILE_INTERVAL_MS_DEFAULT = 5_000L;
+
+  /**
+   * How long after an application stops its profile keeps sampling before it is written, in
+   * ms: the NodeManager deletes the application's local directories asynchronously, and the
+   * last sample must see that (the seed's used-after).
+   */
+  public static final String PROFILE_SETTLE_MS = "locus.zone.profile-settle-ms";
+  public static final long PROFILE_SETTLE_MS_DEFAULT = 10_000L;
+
   /** Longest time one zonectl, mount or umount run may take, in milliseconds. */
   public static final String COMMAND_TIMEOUT_MS = "locus.zone.command-timeout-ms";
   public static final long COMMAND_TIMEOUT_MS_DEFAULT = 60_000L;

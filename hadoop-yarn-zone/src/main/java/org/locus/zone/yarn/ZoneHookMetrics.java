@@ -27,6 +27,8 @@ final class ZoneHookMetrics implements MetricsSource {
       registry.newCounter("ZoneSwitches", "Times an area was set for an application", 0L);
   final MutableCounterLong releases =
       registry.newCounter("ZoneReleases", "Times the reservation was released", 0L);
+  final MutableCounterLong expansions = registry.newCounter("ZoneExpansions",
+      "Times the online monitor grew a held area that ran short", 0L);
   final MutableCounterLong failures = registry.newCounter("ZoneFailures",
       "Failed zonectl, mount or umount runs and configuration errors", 0L);
   private boolean registered;

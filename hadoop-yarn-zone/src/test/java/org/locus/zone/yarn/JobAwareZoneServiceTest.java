@@ -191,6 +191,7 @@ class JobAwareZoneServiceTest {
 
   @Test
   void withRemountTheEditRunsBetweenUnmountAndMount() throws IOException {
+    conf.set(ZoneConfigKeys.METHOD, "bitmap");
     conf.setBoolean(ZoneConfigKeys.REMOUNT, true);
     conf.set(ZoneConfigKeys.MOUNT_POINT, "/data/nm-local");
     conf.set(ZoneConfigKeys.UMOUNT_COMMAND, fake.create("umount") + ",{mount-point}");
@@ -207,6 +208,7 @@ class JobAwareZoneServiceTest {
 
   @Test
   void aFailedUnmountLeavesTheZoneAlone() throws IOException {
+    conf.set(ZoneConfigKeys.METHOD, "bitmap");
     conf.setBoolean(ZoneConfigKeys.REMOUNT, true);
     conf.set(ZoneConfigKeys.MOUNT_POINT, "/data/nm-local");
     conf.set(ZoneConfigKeys.UMOUNT_COMMAND, fake.create("umount") + ",{mount-point}");
@@ -220,6 +222,7 @@ class JobAwareZoneServiceTest {
 
   @Test
   void theFileSystemIsMountedAgainWhenZonectlFails() throws IOException {
+    conf.set(ZoneConfigKeys.METHOD, "bitmap");
     conf.setBoolean(ZoneConfigKeys.REMOUNT, true);
     conf.set(ZoneConfigKeys.MOUNT_POINT, "/data/nm-local");
     conf.set(ZoneConfigKeys.UMOUNT_COMMAND, fake.create("umount") + ",{mount-point}");
@@ -269,12 +272,133 @@ class JobAwareZoneServiceTest {
           published.put(metric.name(), metric.value());
         }
       }
-      assertEquals(Map.of("ZoneSwitches", 1L, "ZoneReleases", 1L, "ZoneFailures", 1L),
-          published);
+      assertEquals(Map.of("ZoneSwitches", 1L, "ZoneReleases", 1L, "ZoneExpansions", 0L,
+          "ZoneFailures", 1L), published);
     } finally {
       service.stop();
       DefaultMetricsSystem.shutdown();
     }
+  }
+
+  // ---- the online hold ----
+
+  private static final String MNT = "/data/nm-local";
+
+  private static List<String> hold(String cls) {
+    return List.of("zonectl", "hold", MNT, "--class", cls, "--outer", "16M", "-p");
+  }
+
+  private static List<String> holdStatus() {
+    return List.of("zonectl", "hold-status", MNT, "-p");
+  }
+
+  private static List<String> holdRelease() {
+    return List.of("zonectl", "hold-release", MNT, "-p");
+  }
+
+  private void holdMethod() throws IOException {
+    conf.set(ZoneConfigKeys.METHOD, "hold");
+    conf.set(ZoneConfigKeys.MOUNT_POINT, MNT);
+    conf.setBoolean(ZoneConfigKeys.REMOUNT, true);
+    conf.set(ZoneConfigKeys.UMOUNT_COMMAND, fake.create("umount") + ",{mount-point}");
+    conf.set(ZoneConfigKeys.MOUNT_COMMAND, fake.create("mount") + ",{device},{mount-point}");
+  }
+
+  @Test
+  void withTheHoldTheAreaMovesOnTheMountedFileSystemWithoutUnmounting() throws IOException {
+    holdMethod();
+    startService();
+    appStarts(terasort);
+    appStops(terasort);
+    appStarts(teragen);
+    assertEquals(List.of(holdStatus(), hold("temp"), holdRelease(), hold("perm")),
+        fake.calls());
+    assertEquals(2, service.switches());
+  }
+
+  @Test
+  void autoHoldsWhenZonectlAcceptsTheMountPoint() throws IOException {
+    conf.set(ZoneConfigKeys.MOUNT_POINT, MNT);
+    startService();
+    appStarts(terasort);
+    assertEquals(List.of(holdStatus(), holdStatus(), hold("temp")), fake.calls());
+  }
+
+  @Test
+  void autoEditsBitmapsWhenZonectlRefusesTheMountPoint() throws IOException {
+    conf.set(ZoneConfigKeys.MOUNT_POINT, MNT);
+    fake.answer("zonectl", "hold-status", "", "zonectl: /data/nm-local: not an ext4 mount", 2);
+    startService();
+    appStarts(terasort);
+    assertEquals(List.of(holdStatus(), area("temp")), fake.calls());
+  }
+
+  @Test
+  void aHoldLeftByAPreviousNodeManagerIsReleasedAtStart() throws IOException {
+    holdMethod();
+    fake.answer("zonectl", "hold-status", "state=held class=perm start=4096 end=16384 "
+        + "block_size=4096 free_blocks=10 held_blocks=4000", "", 0);
+    startService();
+    assertEquals(List.of(holdStatus(), holdRelease()), fake.calls());
+  }
+
+  @Test
+  void anInterruptedHoldIsRecoveredAtStart() throws IOException {
+    holdMethod();
+    fake.answer("zonectl", "hold-status", "state=interrupted class=none start=0 end=0 "
+        + "block_size=4096 free_blocks=0 held_blocks=14000", "", 0);
+    fake.answer("zonectl", "hold-recover", "state=held class=temp start=0 end=4096 "
+        + "block_size=4096 free_blocks=10 held_blocks=4000", "", 0);
+    startService();
+    assertEquals(List.of(holdStatus(), List.of("zonectl", "hold-recover", MNT, "-p"),
+        holdRelease()), fake.calls());
+  }
+
+  @Test
+  void theMonitorGrowsTheHeldAreaWhileAJobRuns() throws Exception {
+    holdMethod();
+    conf.setLong(ZoneConfigKeys.MONITOR_INTERVAL_MS, 20);
+    conf.set(ZoneConfigKeys.MONITOR_EXPAND_BELOW, "1G");
+    fake.answer("zonectl", "hold-monitor", "action=expand start=0 end=8192 free_blocks=262144",
+        "", 0);
+    startService();
+    appStarts(terasort);
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (service.expansions() == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertTrue(service.expansions() > 0, "no monitor check within 30 s");
+    assertTrue(fake.calls().contains(List.of("zonectl", "hold-monitor", MNT, "--expand-below",
+        "1G", "--count", "1", "-p")));
+  }
+
+  @Test
+  void theMonitorNeedsTheHold() throws IOException {
+    conf.set(ZoneConfigKeys.METHOD, "bitmap");
+    conf.setLong(ZoneConfigKeys.MONITOR_INTERVAL_MS, 20);
+    conf.set(ZoneConfigKeys.MONITOR_EXPAND_BELOW, "1G");
+    startService();
+    assertFalse(service.isActive());
+    assertEquals(1, service.failures());
+  }
+
+  @Test
+  void autoWithoutAHoldRunsWithoutTheMonitor() throws IOException {
+    conf.set(ZoneConfigKeys.MOUNT_POINT, MNT);
+    conf.setLong(ZoneConfigKeys.MONITOR_INTERVAL_MS, 20);
+    conf.set(ZoneConfigKeys.MONITOR_EXPAND_BELOW, "1G");
+    fake.answer("zonectl", "hold-status", "", "zonectl: /data/nm-local: not an ext4 mount", 2);
+    startService();
+    appStarts(terasort);
+    assertTrue(service.isActive());
+    assertEquals(List.of(holdStatus(), area("temp")), fake.calls());
+  }
+
+  @Test
+  void anUnknownMethodTurnsTheHookOff() throws IOException {
+    conf.set(ZoneConfigKeys.METHOD, "magic");
+    startService();
+    assertFalse(service.isActive());
   }
 
   @Test

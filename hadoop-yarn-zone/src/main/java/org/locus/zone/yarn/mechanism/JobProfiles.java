@@ -18,6 +18,12 @@ public final class JobProfiles {
 
   /** The profile file of this application name, or null if there is none. */
   public Path profileOf(String applicationName) {
+    Path profile = pathFor(applicationName);
+    return profile != null && Files.isRegularFile(profile) ? profile : null;
+  }
+
+  /** Where the profile of this name is (to be) stored; null for no name. */
+  public Path pathFor(String applicationName) {
     if (applicationName == null || applicationName.isEmpty()) {
       return null;
     }
@@ -25,7 +31,6 @@ public final class JobProfiles {
     if (file.startsWith(".")) {
       file = "_" + file.substring(1);
     }
-    Path profile = dir.resolve(file);
-    return Files.isRegularFile(profile) ? profile : null;
+    return dir.resolve(file);
   }
 }

@@ -38,6 +38,40 @@ public final class Zonectl {
   }
 
   /**
+   * {@code zonectl hold MOUNT --class C --outer SIZE -p}: the same area on the mounted file
+   * system, held by a file (no unmount; the file system is full for a moment meanwhile).
+   */
+  public ZoneState hold(String mountPoint, ZoneClass zoneClass, String outerSize)
+      throws IOException {
+    return run("hold", mountPoint, "--class", zoneClass.word(), "--outer", outerSize);
+  }
+
+  /** {@code zonectl hold-release MOUNT -p}: free every held block. */
+  public ZoneState holdRelease(String mountPoint) throws IOException {
+    return run("hold-release", mountPoint);
+  }
+
+  /** {@code zonectl hold-status MOUNT -p}: the held area; fails if no hold is possible. */
+  public ZoneState holdStatus(String mountPoint) throws IOException {
+    return run("hold-status", mountPoint);
+  }
+
+  /** {@code zonectl hold-recover MOUNT -p}: finish an operation a crash interrupted. */
+  public ZoneState holdRecover(String mountPoint) throws IOException {
+    return run("hold-recover", mountPoint);
+  }
+
+  /**
+   * One check of {@code zonectl hold-monitor MOUNT --expand-below FREE --count 1 -p}
+   * (seed 002 §4.3, expand only): returns its line, {@code action=expand|keep start=B end=B
+   * free_blocks=N}.
+   */
+  public String holdMonitorTick(String mountPoint, String expandBelow) throws IOException {
+    return execute("hold-monitor", mountPoint, List.of(binary, "hold-monitor", mountPoint,
+        "--expand-below", expandBelow, "--count", "1", "-p"));
+  }
+
+  /**
    * {@code zonectl classify --profile FILE --beta B -p}: the class of a job from its
    * disk-usage profile (seed 002 §4.1; temp if used-after &lt; beta x max-used).
    */

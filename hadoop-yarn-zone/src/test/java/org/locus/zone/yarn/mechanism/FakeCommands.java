@@ -13,7 +13,8 @@ import java.util.List;
  * Stand-ins for zonectl, mount and umount: bash scripts in one directory that append their
  * name and argument vector to a shared log, print a chosen stdout and stderr and exit with a
  * chosen code. Unless told otherwise a script named zonectl answers like the real one (area:
- * {@code state=reserved class=<--class>}; else {@code state=none}) and others print nothing.
+ * {@code state=reserved class=<--class>}; hold: {@code state=held class=<--class>}; else
+ * {@code state=none}) and others print nothing.
  * Answers are files NAME.COMMAND.{out,err,exit,hang} (COMMAND = the first argument) or
  * NAME.{out,err,exit}.
  */
@@ -34,6 +35,10 @@ public final class FakeCommands {
       "    cls=none; prev=; for a in \"$@\"; do [ \"$prev\" = --class ] && cls=$a; prev=$a; done",
       "    echo \"state=reserved class=$cls start=0 end=4096 block_size=4096"
           + " free_blocks=2031 fs_free_blocks=2031\"",
+      "  elif [ \"$1\" = hold ]; then",
+      "    cls=none; prev=; for a in \"$@\"; do [ \"$prev\" = --class ] && cls=$a; prev=$a; done",
+      "    echo \"state=held class=$cls start=0 end=4096 block_size=4096"
+          + " free_blocks=2031 held_blocks=12288\"",
       "  else",
       "    echo \"state=none class=none start=0 end=0 block_size=4096"
           + " free_blocks=14319 fs_free_blocks=14319\"",

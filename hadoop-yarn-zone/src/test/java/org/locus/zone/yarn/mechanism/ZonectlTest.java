@@ -78,7 +78,7 @@ class ZonectlTest {
   void parsesEveryFieldOfTheStateLine() throws IOException {
     fake.answer("zonectl", "status", RESERVED, "", 0);
     ZoneState s = zonectl.status(DEV);
-    assertEquals(new ZoneState("reserved", "temp", 0, 4096, 4096, 2031, 2031), s);
+    assertEquals(new ZoneState("reserved", "temp", 0, 4096, 4096, 2031, 2031, 0), s);
     assertTrue(s.isReserved());
   }
 
