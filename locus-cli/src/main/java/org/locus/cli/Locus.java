@@ -14,6 +14,7 @@ import org.locus.cli.hadoop.FsCommand;
 import org.locus.cli.hadoop.FsckCommand;
 import org.locus.cli.job.JobCommands;
 import org.locus.cli.kat.KatCommands;
+import org.locus.cli.lowpower.AmdahlCommand;
 import org.locus.cli.energy.EnergyCommands;
 
 /**
@@ -38,6 +39,7 @@ public final class Locus {
         KatCommands.group(),
         BenchCommands.group(),
         EnergyCommands.group(),
+        new AmdahlCommand(),
         new DemoCommand())) {
       commands.put(command.name(), command);
     }
