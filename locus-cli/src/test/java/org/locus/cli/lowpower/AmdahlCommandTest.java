@@ -38,6 +38,7 @@ class AmdahlCommandTest {
         new Console(new PrintStream(stdout, true, StandardCharsets.UTF_8),
             new PrintStream(stderr, true, StandardCharsets.UTF_8)));
     out = stdout.toString(StandardCharsets.UTF_8);
+    System.out.println(out); // the measured table, kept in the surefire report
     assertEquals(0, code, out + stderr.toString(StandardCharsets.UTF_8));
   }
 
