@@ -15,6 +15,7 @@ import org.locus.cli.hadoop.FsCommand;
 import org.locus.cli.hadoop.FsckCommand;
 import org.locus.cli.job.JobCommands;
 import org.locus.cli.kat.KatCommands;
+import org.locus.cli.lowpower.AmdahlCommand;
 import org.locus.cli.energy.EnergyCommands;
 
 /**
@@ -40,6 +41,7 @@ public final class Locus {
         BenchCommands.group(),
         EnergyCommands.group(),
         BoostCommands.group(),
+        new AmdahlCommand(),
         new DemoCommand())) {
       commands.put(command.name(), command);
     }

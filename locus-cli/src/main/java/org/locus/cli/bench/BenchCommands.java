@@ -7,6 +7,7 @@ import org.locus.cli.CommandGroup;
 import org.locus.cli.energy.EnergyBenchCommand;
 import org.locus.cli.energy.SpinDownBenchCommand;
 import org.locus.cli.kat.KatBenchCommand;
+import org.locus.cli.lowpower.CodecBenchCommand;
 
 /**
  * {@code locus bench}: side-by-side benchmarks of each Locus feature against its baseline,
@@ -24,6 +25,7 @@ public final class BenchCommands {
             new KatBenchCommand(),
             new EnergyBenchCommand(),
             new SpinDownBenchCommand(),
+            new CodecBenchCommand(),
             new ExternalBenchCommand("zone",
                 "job-aware zone placement vs normal and dynamic-area strategies (zonectl bench)",
                 List.of("zonectl/zonectl", "bench")),
