@@ -12,6 +12,7 @@ import org.locus.cli.cluster.ClusterUpCommand;
 import org.locus.cli.demo.DemoCommand;
 import org.locus.cli.hadoop.FsCommand;
 import org.locus.cli.hadoop.FsckCommand;
+import org.locus.cli.job.GenerateCommand;
 import org.locus.cli.job.JobCommands;
 import org.locus.cli.kat.KatCommands;
 import org.locus.cli.energy.EnergyCommands;
@@ -38,7 +39,8 @@ public final class Locus {
         KatCommands.group(),
         BenchCommands.group(),
         EnergyCommands.group(),
-        new DemoCommand())) {
+        new DemoCommand(),
+        new GenerateCommand())) {
       commands.put(command.name(), command);
     }
   }
