@@ -44,6 +44,22 @@ class JobCatalogCommandLineTest {
   }
 
   @Test
+  void benchRunHelpNamesEverySuite() {
+    Run help = run("bench", "run", "--help");
+    assertEquals(0, help.code());
+    assertTrue(help.out().startsWith("usage: locus bench run --suite NAME --out DIR"),
+        help.out());
+    assertTrue(help.out().contains("zone-groups"), help.out());
+  }
+
+  @Test
+  void benchRunOfAnUnknownSuiteIsAUsageError() {
+    Run run = run("bench", "run", "--suite", "pumas", "--out", "/tmp/x");
+    assertEquals(2, run.code());
+    assertTrue(run.err().contains("unknown suite 'pumas'; one of: puma, puma-small"), run.err());
+  }
+
+  @Test
   void generateHelpListsEveryKind() {
     Run help = run("generate", "--help");
     assertEquals(0, help.code());
