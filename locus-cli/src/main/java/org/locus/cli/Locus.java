@@ -13,6 +13,7 @@ import org.locus.cli.cluster.ClusterUpCommand;
 import org.locus.cli.demo.DemoCommand;
 import org.locus.cli.hadoop.FsCommand;
 import org.locus.cli.hadoop.FsckCommand;
+import org.locus.cli.job.GenerateCommand;
 import org.locus.cli.job.JobCommands;
 import org.locus.cli.kat.KatCommands;
 import org.locus.cli.lowpower.AmdahlCommand;
@@ -42,7 +43,8 @@ public final class Locus {
         EnergyCommands.group(),
         BoostCommands.group(),
         new AmdahlCommand(),
-        new DemoCommand())) {
+        new DemoCommand(),
+        new GenerateCommand())) {
       commands.put(command.name(), command);
     }
   }

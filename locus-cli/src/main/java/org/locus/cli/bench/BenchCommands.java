@@ -22,6 +22,7 @@ public final class BenchCommands {
     return new CommandGroup("bench", "locus bench",
         "benchmark a Locus feature against its baseline, side by side in one run",
         List.of(
+            new BenchRunCommand(),
             new KatBenchCommand(),
             new EnergyBenchCommand(),
             new SpinDownBenchCommand(),

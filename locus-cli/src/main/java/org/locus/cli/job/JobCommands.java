@@ -1,17 +1,24 @@
 package org.locus.cli.job;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.locus.cli.Command;
 import org.locus.cli.CommandGroup;
+import org.locus.jobs.catalog.JobCatalog;
+import org.locus.jobs.catalog.LocusJob;
 
-/** {@code locus job}: Locus's own MapReduce jobs. */
+/** {@code locus job}: one subcommand per job of Locus's {@link JobCatalog}. */
 public final class JobCommands {
   private JobCommands() {
   }
 
   public static Command group() {
+    List<Command> commands = new ArrayList<>();
+    for (LocusJob job : new JobCatalog().all()) {
+      commands.add(new CatalogJobCommand(job));
+    }
     return new CommandGroup("job", "locus job", "run one of Locus's MapReduce jobs on a cluster",
-        List.of(new WordCountCommand(), new GrepCommand()));
+        commands);
   }
 }

@@ -1,0 +1,184 @@
+package org.locus.bench.run;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.CounterGroup;
+import org.locus.bench.report.ResultsFile;
+import org.locus.bench.suite.BenchJob;
+import org.locus.bench.suite.BenchSuite;
+import org.locus.jobs.JobOutcome;
+import org.locus.jobs.catalog.JobArguments;
+import org.locus.jobs.catalog.JobCatalog;
+import org.locus.jobs.catalog.JobResult;
+import org.locus.jobs.data.DataGenerators;
+
+/**
+ * Runs every job of a suite under every feature set, {@code runs} times, side by side: one
+ * cluster per feature set (started with its keys), inputs generated once per cluster (same
+ * seed, so every feature set reads the same data), then run 1 of every job, run 2, ... Writes
+ * {@code results.json} after every run; with resume, skips the runs an earlier
+ * {@code results.json} in the same directory already has.
+ */
+public final class BenchRunner {
+  private static final long SEED = 42;
+
+  private final BenchSuite suite;
+  private final Map<String, Configuration> features;
+  private final String clusterName;
+  private final BenchCluster.Factory clusters;
+  private final int runs;
+  private final int reducers;
+  private final PrintStream progress;
+
+  /**
+   * @param features feature set name to its keys, in report order ({@code none} = no keys)
+   * @param clusterName how the clusters are made, for results ({@code embedded}, {@code local})
+   * @param progress where progress lines go
+   */
+  public BenchRunner(BenchSuite suite, Map<String, Configuration> features, String clusterName,
+      BenchCluster.Factory clusters, int runs, int reducers, PrintStream progress) {
+    this.suite = suite;
+    this.features = new LinkedHashMap<>(features);
+    this.clusterName = clusterName;
+    this.clusters = clusters;
+    this.runs = runs;
+    this.reducers = reducers;
+    this.progress = progress;
+  }
+
+  /** Runs the bench into {@code out}; returns the results. */
+  public ResultsFile run(File out, boolean resume) throws Exception {
+    out.mkdirs();
+    File resultsFile = new File(out, "results.json");
+    ResultsFile results = new ResultsFile(suite.name(), clusterName,
+        new ArrayList<>(features.keySet()), runs,
+        suite.jobs().stream().map(BenchJob::id).toList());
+    if (resume && resultsFile.isFile()) {
+      results.resumeFrom(resultsFile);
+    }
+    int total = features.size() * runs * suite.jobs().size();
+    int index = 0;
+    long started = System.nanoTime();
+    int executed = 0;
+    JobCatalog catalog = new JobCatalog();
+    for (Map.Entry<String, Configuration> feature : features.entrySet()) {
+      if (allDone(results, feature.getKey())) {
+        index += runs * suite.jobs().size();
+        progress.printf("[%d/%d] feature %s: every run already in %s, skipped%n", index, total,
+            feature.getKey(), resultsFile);
+        continue;
+      }
+      try (BenchCluster cluster = clusters.start(feature.getKey(), feature.getValue())) {
+        Configuration conf = cluster.conf();
+        FileSystem fs = FileSystem.get(conf);
+        Path root = cluster.root();
+        Map<String, Path> inputs = generateInputs(fs, root);
+        for (int run = 1; run <= runs; run++) {
+          Map<String, Path> outputs = new HashMap<>();
+          for (BenchJob job : suite.jobs()) {
+            index++;
+            Path output = new Path(root, "out/run-" + run + "/" + job.id());
+            outputs.put(job.id(), output);
+            if (results.done(job.id(), feature.getKey(), run)) {
+              progress.printf("[%d/%d] %s %s run %d: done earlier, skipped%n", index, total,
+                  feature.getKey(), job.id(), run);
+              continue;
+            }
+            fs.delete(output, true);
+            Path input = inputOf(job, inputs, outputs);
+            long start = System.nanoTime();
+            JobResult result = catalog.get(job.job()).run(new Configuration(conf), input,
+                output, new JobArguments(job.options(), reducers));
+            long wall = (System.nanoTime() - start) / 1_000_000;
+            results.add(new RunRecord(job.id(), feature.getKey(), run, result.passed(), wall,
+                counters(result)));
+            results.write(resultsFile);
+            executed++;
+            long elapsed = (System.nanoTime() - started) / 1_000_000_000;
+            long left = elapsed * (total - index) / Math.max(1, executed);
+            progress.printf("[%d/%d] %s %s run %d: %s in %.1f s (elapsed %s, ~%s left)%n",
+                index, total, feature.getKey(), job.id(), run,
+                result.passed() ? "ok" : "FAILED " + result.problems(), wall / 1000.0,
+                duration(elapsed), duration(left));
+          }
+        }
+      }
+    }
+    results.write(resultsFile);
+    return results;
+  }
+
+  private boolean allDone(ResultsFile results, String feature) {
+    for (int run = 1; run <= runs; run++) {
+      for (BenchJob job : suite.jobs()) {
+        if (!results.done(job.id(), feature, run)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private Map<String, Path> generateInputs(FileSystem fs, Path root) throws Exception {
+    Map<String, Path> inputs = new HashMap<>();
+    DataGenerators generators = new DataGenerators();
+    for (BenchJob job : suite.jobs()) {
+      if (job.input().startsWith("kind:")) {
+        String kind = job.input().substring(5);
+        String key = kind + "-" + job.inputBytes();
+        if (!inputs.containsKey(key)) {
+          Path dir = new Path(root, "input/" + key);
+          fs.delete(dir, true);
+          progress.printf("generating %s: %d bytes of %s%n", dir, job.inputBytes(), kind);
+          generators.get(kind).write(fs, dir, job.inputBytes(), 4, SEED);
+          inputs.put(key, dir);
+        }
+      }
+    }
+    return inputs;
+  }
+
+  private static Path inputOf(BenchJob job, Map<String, Path> inputs, Map<String, Path> outputs) {
+    if (job.input().startsWith("kind:")) {
+      return inputs.get(job.input().substring(5) + "-" + job.inputBytes());
+    }
+    if (job.input().startsWith("job:")) {
+      return outputs.get(job.input().substring(4));
+    }
+    return null;
+  }
+
+  /** Sums the {@link RunRecord#COUNTERS} over the run's MapReduce jobs. */
+  static Map<String, Long> counters(JobResult result) {
+    Map<String, Long> sums = new LinkedHashMap<>();
+    RunRecord.COUNTERS.forEach(name -> sums.put(name, 0L));
+    for (JobOutcome outcome : result.jobs()) {
+      if (outcome.counters() == null) {
+        continue;
+      }
+      for (CounterGroup group : outcome.counters()) {
+        for (Counter counter : group) {
+          if (sums.containsKey(counter.getName())) {
+            sums.merge(counter.getName(), counter.getValue(), Long::sum);
+          }
+        }
+      }
+    }
+    return sums;
+  }
+
+  private static String duration(long seconds) {
+    return seconds >= 60 ? seconds / 60 + "m" + String.format("%02d", seconds % 60) + "s"
+        : seconds + "s";
+  }
+}

@@ -1,0 +1,125 @@
+package org.locus.cli.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.locus.bench.report.HtmlReport;
+import org.locus.bench.report.ResultsFile;
+import org.locus.bench.run.BenchCluster;
+import org.locus.bench.run.BenchRunner;
+import org.locus.bench.run.EmbeddedCluster;
+import org.locus.bench.run.LocalRunnerCluster;
+import org.locus.bench.suite.BenchSuite;
+import org.locus.bench.suite.Suites;
+import org.locus.cli.Console;
+import org.locus.cli.LocusException;
+import org.locus.cli.OptionsCommand;
+import org.locus.cli.UsageException;
+import org.locus.cli.cluster.FeatureCatalog;
+
+/**
+ * {@code locus bench run}: argument parsing only; the suites, the runner and the report are in
+ * {@code locus-bench}.
+ */
+public final class BenchRunCommand extends OptionsCommand {
+  public BenchRunCommand() {
+    super("locus bench run");
+  }
+
+  @Override
+  public String name() {
+    return "run";
+  }
+
+  @Override
+  public String summary() {
+    return "run a suite (PUMA, SWIM) under several feature sets side by side; results.json"
+        + " and report.html";
+  }
+
+  @Override
+  protected String usageArguments() {
+    return "--suite NAME --out DIR [--features none,kat,...] [--cluster embedded|local]"
+        + " [--nodes N] [--runs N] [--reducers N] [--trace FILE] [--resume] [--no-report]";
+  }
+
+  @Override
+  protected Options options() {
+    Options options = new Options();
+    options.addOption(Option.builder().longOpt("suite").hasArg().argName("NAME")
+        .desc("one of " + String.join(", ", Suites.names()) + "; required").build());
+    options.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
+        .desc("directory for results.json, report.html and charts; required").build());
+    options.addOption(Option.builder().longOpt("features").hasArg().argName("LIST")
+        .desc("comma-separated feature sets, 'none' = stock Hadoop (default none)").build());
+    options.addOption(Option.builder().longOpt("cluster").hasArg().argName("KIND")
+        .desc("embedded (multi-host mini cluster, default) or local (LocalJobRunner, no"
+            + " daemons: checks a suite quickly, timings are not a cluster's)").build());
+    options.addOption(Option.builder().longOpt("nodes").hasArg().argName("N")
+        .desc("embedded cluster nodes (default 4)").build());
+    options.addOption(Option.builder().longOpt("runs").hasArg().argName("N")
+        .desc("repetitions of every (job, feature) (default 1)").build());
+    options.addOption(Option.builder().longOpt("reducers").hasArg().argName("N")
+        .desc("reduce tasks per job (default 2)").build());
+    options.addOption(Option.builder().longOpt("trace").hasArg().argName("FILE")
+        .desc("SWIM trace for the swim-fb2009 / swim-fb2010 suites").build());
+    options.addOption(Option.builder().longOpt("resume")
+        .desc("keep the runs an earlier results.json in --out has, run only the rest").build());
+    options.addOption(Option.builder().longOpt("no-report")
+        .desc("write results.json only (no python3/matplotlib needed)").build());
+    return options;
+  }
+
+  @Override
+  protected int execute(CommandLine line, Console console) throws Exception {
+    if (!line.hasOption("suite") || !line.hasOption("out")) {
+      throw new UsageException("--suite NAME and --out DIR are required");
+    }
+    int nodes = intOption(line, "nodes", 4, 1, 64);
+    int runs = intOption(line, "runs", 1, 1, 1000);
+    int reducers = intOption(line, "reducers", 2, 1, 1000);
+    String clusterKind = line.getOptionValue("cluster", "embedded");
+    if (!clusterKind.equals("embedded") && !clusterKind.equals("local")) {
+      throw new UsageException("--cluster must be embedded or local, got '" + clusterKind
+          + "'");
+    }
+    BenchSuite suite;
+    try {
+      suite = Suites.get(line.getOptionValue("suite"),
+          line.hasOption("trace") ? Path.of(line.getOptionValue("trace")) : null, nodes);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    } catch (IOException e) {
+      throw new LocusException(e.getMessage(), e);
+    }
+    Map<String, Configuration> features = new LinkedHashMap<>();
+    FeatureCatalog catalog = FeatureCatalog.installed();
+    for (String feature : line.getOptionValue("features", "none").split(",")) {
+      String name = feature.trim();
+      features.put(name, name.equals("none") ? new Configuration(false)
+          : catalog.keysOf(name));
+    }
+    File out = new File(line.getOptionValue("out")).getAbsoluteFile();
+    File clusterDir = new File(out, "clusters");
+    BenchCluster.Factory factory = clusterKind.equals("local")
+        ? LocalRunnerCluster.factory(clusterDir) : EmbeddedCluster.factory(clusterDir, nodes);
+    ResultsFile results = new BenchRunner(suite, features, clusterKind, factory, runs,
+        reducers, console.err()).run(out, line.hasOption("resume"));
+    console.out().println("results: " + new File(out, "results.json"));
+    if (!line.hasOption("no-report")) {
+      try {
+        console.out().println("report: " + HtmlReport.write(out));
+      } catch (IOException e) {
+        throw new LocusException(e.getMessage(), e);
+      }
+    }
+    return results.records().stream().allMatch(r -> r.succeeded()) ? 0 : 1;
+  }
+}
