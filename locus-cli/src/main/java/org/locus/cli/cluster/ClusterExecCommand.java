@@ -18,7 +18,7 @@ import org.locus.netns.ResourceLedger;
 /**
  * {@code locus cluster exec --dir DIR NODE -- CMD...}: runs a command inside a netns node's
  * namespace and cgroups (so its I/O is throttled and its cache bounded as the node's daemons'
- * are); exits with the command's exit code.
+ * are); prints its standard output and error, and exits with its exit code.
  */
 public final class ClusterExecCommand extends OptionsCommand {
   public ClusterExecCommand() {
@@ -56,7 +56,12 @@ public final class ClusterExecCommand extends OptionsCommand {
     ClusterLayout layout = new ClusterLayout(dir.root());
     DaemonLauncher launcher = new DaemonLauncher(layout,
         new NodeCgroup(layout, new ResourceLedger(layout.ledgerFile())));
-    Process process = new ProcessBuilder(launcher.inNode(node, rest)).inheritIO().start();
+    Process process = new ProcessBuilder(launcher.inNode(node, rest)).redirectErrorStream(true)
+        .redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+    try (java.io.InputStream in = process.getInputStream()) {
+      in.transferTo(console.out());
+    }
+    console.out().flush();
     return process.waitFor();
   }
 
