@@ -70,14 +70,6 @@ public final class NodeCgroup {
         .map(c -> new File(layout.cgroup(c, node), "cgroup.procs")).toList();
   }
 
-  /**
-   * Drops the node's page cache (memory cgroup v1 {@code force_empty}), so the next read of a
-   * file is cold; the rest of the host's cache is untouched.
-   */
-  public void dropPageCache(String node) throws IOException {
-    write(new File(layout.cgroup("memory", node), "memory.force_empty"), "0");
-  }
-
   private static void mkdir(File dir) throws IOException {
     if (!dir.mkdir() && !dir.isDirectory()) {
       throw new IOException("cannot create cgroup " + dir);

@@ -47,6 +47,9 @@ public final class SiteConfiguration {
     conf.set("dfs.namenode.datanode.registration.ip-hostname-check", "false");
     conf.set("dfs.namenode.http-address", master + ":9870");
     conf.set("dfs.namenode.fs-limits.min-block-size", "65536");
+    // Hadoop 3.5 keeps 1 GiB free beyond a block on every volume by default; these loop-device
+    // disks are small, so only the block itself must fit.
+    conf.set("dfs.datanode.round-robin-volume-choosing-policy.additional-available-space", "0");
     // Failure detection within seconds, as the embedded kit has (MiniClusterTuning).
     conf.set("dfs.heartbeat.interval", "1");
     conf.set("dfs.namenode.heartbeat.recheck-interval", "5000");
