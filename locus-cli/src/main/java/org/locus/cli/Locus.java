@@ -8,9 +8,12 @@ import java.util.Map;
 import org.locus.cli.bench.BenchCommands;
 import org.locus.cli.boost.BoostCommands;
 import org.locus.cli.cluster.ClusterDownCommand;
+import org.locus.cli.cluster.ClusterExecCommand;
+import org.locus.cli.cluster.ClusterNodeCommand;
 import org.locus.cli.cluster.ClusterStatusCommand;
 import org.locus.cli.cluster.ClusterUpCommand;
 import org.locus.cli.demo.DemoCommand;
+import org.locus.cli.dist.DistCommand;
 import org.locus.cli.hadoop.FsCommand;
 import org.locus.cli.hadoop.FsckCommand;
 import org.locus.cli.job.GenerateCommand;
@@ -34,7 +37,8 @@ public final class Locus {
         new CommandGroup("cluster", "locus cluster",
             "start, inspect and stop an embedded multi-host cluster",
             List.of(new ClusterUpCommand(), new ClusterStatusCommand(),
-                new ClusterDownCommand())),
+                new ClusterDownCommand(), new ClusterExecCommand(),
+                ClusterNodeCommand.group())),
         new FsCommand(),
         new FsckCommand(),
         JobCommands.group(),
@@ -44,7 +48,8 @@ public final class Locus {
         BoostCommands.group(),
         new AmdahlCommand(),
         new DemoCommand(),
-        new GenerateCommand())) {
+        new GenerateCommand(),
+        new DistCommand())) {
       commands.put(command.name(), command);
     }
   }

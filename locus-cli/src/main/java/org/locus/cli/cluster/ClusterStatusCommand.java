@@ -44,6 +44,17 @@ public final class ClusterStatusCommand extends OptionsCommand {
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
     ClusterDirectory dir = ClusterDirectory.of(line);
+    if (NetnsStatus.isNetns(dir)) {
+      if (!dir.isLive()) {
+        console.out().println("netns cluster in " + dir.root() + ": supervisor down"
+            + (new org.locus.netns.ClusterLayout(dir.root()).ledgerFile().isFile()
+                ? "; resources remain, remove them with 'locus cluster down --dir " + dir.root()
+                    + "'" : ""));
+        return EXIT_DOWN;
+      }
+      NetnsStatus.print(dir, dir.readState(), console);
+      return 0;
+    }
     if (!dir.isLive()) {
       console.out().println("cluster in " + dir.root() + ": down");
       return EXIT_DOWN;

@@ -37,13 +37,16 @@ public final class ClusterUpCommand extends OptionsCommand {
 
   @Override
   protected Options options() {
-    return ClusterSpec.options();
+    Options options = ClusterSpec.options();
+    NetnsOptions.addTo(options);
+    return options;
   }
 
   @Override
   protected String usageArguments() {
     return "--dir DIR [--nodes N] [--volumes DISK,ARCHIVE] [--yarn] [--feature NAME ...]"
-        + " [--conf KEY=VALUE ...]";
+        + " [--conf KEY=VALUE ...] [--netns [--link RATE] [--disk-read RATE] [--disk-write RATE]"
+        + " [--node-memory SIZE] [--disk-size SIZE]]";
   }
 
   @Override
@@ -55,12 +58,16 @@ public final class ClusterUpCommand extends OptionsCommand {
     FeatureCatalog catalog = FeatureCatalog.installed();
     spec.checkFeatures(catalog);
     ClusterDirectory dir = new ClusterDirectory(new File(line.getOptionValue("dir")));
+    if (line.hasOption("netns")) {
+      return new NetnsUp(dir).start(line, spec, catalog, console);
+    }
     prepare(dir);
 
     long startNanos = System.nanoTime();
     console.err().printf("starting a %d-node cluster in %s (log: %s)%n", spec.nodes(),
         dir.root(), dir.logFile());
-    Process process = spawn(dir, spec);
+    Process process = spawn(dir, ClusterDaemon.class.getName(),
+        System.getenv().getOrDefault("LOCUS_CLUSTER_HEAP", "2g"), spec.toArguments());
     dir.writePid(process.pid());
     Properties state = awaitUp(dir, process, console, startNanos);
     ClusterStatusCommand.printState(dir, state, console);
@@ -69,7 +76,7 @@ public final class ClusterUpCommand extends OptionsCommand {
     return 0;
   }
 
-  private static void prepare(ClusterDirectory dir) throws LocusException, IOException {
+  static void prepare(ClusterDirectory dir) throws LocusException, IOException {
     File root = dir.root();
     if (!root.isDirectory() && !root.mkdirs()) {
       throw new LocusException("cannot create cluster directory " + root
@@ -94,7 +101,9 @@ public final class ClusterUpCommand extends OptionsCommand {
     Files.deleteIfExists(dir.stateFile().toPath());
   }
 
-  private static Process spawn(ClusterDirectory dir, ClusterSpec spec) throws IOException {
+  /** Starts {@code mainClass} on this JVM's classpath in a session of its own. */
+  static Process spawn(ClusterDirectory dir, String mainClass, String heap, List<String> args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     if (new File("/usr/bin/setsid").canExecute()) {
       // A session of its own: the cluster outlives the terminal that started it.
@@ -102,7 +111,6 @@ public final class ClusterUpCommand extends OptionsCommand {
     }
     command.add(ProcessHandle.current().info().command()
         .orElse(System.getProperty("java.home") + "/bin/java"));
-    String heap = System.getenv().getOrDefault("LOCUS_CLUSTER_HEAP", "2g");
     command.add("-Xmx" + heap);
     command.add("-XX:+UseSerialGC");
     command.add("-Dlog4j.configuration=locus-daemon-log4j.properties");
@@ -113,10 +121,12 @@ public final class ClusterUpCommand extends OptionsCommand {
     }
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
-    command.add(ClusterDaemon.class.getName());
-    command.add("--dir");
+    command.add(mainClass);
+    if (mainClass.equals(ClusterDaemon.class.getName())) {
+      command.add("--dir");
+    }
     command.add(dir.root().getPath());
-    command.addAll(spec.toArguments());
+    command.addAll(args);
     ProcessBuilder builder = new ProcessBuilder(command)
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
         .redirectErrorStream(true)
@@ -125,7 +135,7 @@ public final class ClusterUpCommand extends OptionsCommand {
     return builder.start();
   }
 
-  private static Properties awaitUp(ClusterDirectory dir, Process process, Console console,
+  static Properties awaitUp(ClusterDirectory dir, Process process, Console console,
       long startNanos) throws Exception {
     long lastReport = startNanos;
     while (true) {

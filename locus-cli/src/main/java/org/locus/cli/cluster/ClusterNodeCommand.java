@@ -1,0 +1,109 @@
+package org.locus.cli.cluster;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.locus.cli.Console;
+import org.locus.cli.OptionsCommand;
+import org.locus.cli.UsageException;
+import org.locus.netns.ClusterLayout;
+import org.locus.netns.DaemonLauncher;
+import org.locus.netns.DaemonRole;
+import org.locus.netns.NodeCgroup;
+import org.locus.netns.ResourceLedger;
+
+/**
+ * {@code locus cluster node stop|start --dir DIR NODE [--role ROLE]}: switches one node's
+ * daemons off (SIGTERM, or SIGKILL with {@code --kill}, a crash) and on again with the same
+ * command line, in the same namespace and cgroups. Without {@code --role}, every daemon the
+ * node runs.
+ */
+public final class ClusterNodeCommand extends OptionsCommand {
+  private final boolean start;
+
+  private ClusterNodeCommand(boolean start) {
+    super("locus cluster node " + (start ? "start" : "stop"));
+    this.start = start;
+  }
+
+  /** @return the {@code cluster node} group */
+  public static org.locus.cli.CommandGroup group() {
+    return new org.locus.cli.CommandGroup("node", "locus cluster node",
+        "stop or start one netns node's daemons",
+        List.of(new ClusterNodeCommand(false), new ClusterNodeCommand(true)));
+  }
+
+  @Override
+  public String name() {
+    return start ? "start" : "stop";
+  }
+
+  @Override
+  public String summary() {
+    return start ? "start a node's daemons again" : "stop a node's daemons";
+  }
+
+  @Override
+  protected Options options() {
+    Options options = new Options().addOption(ClusterDirectory.option());
+    options.addOption(Option.builder().longOpt("role").hasArg().argName("ROLE")
+        .desc("only this daemon: datanode, nodemanager (workers); namenode, resourcemanager,"
+            + " historyserver (master)").build());
+    if (!start) {
+      options.addOption(Option.builder().longOpt("kill").desc("SIGKILL, as a crash").build());
+    }
+    return options;
+  }
+
+  @Override
+  protected String usageArguments() {
+    return "--dir DIR NODE [--role ROLE]" + (start ? "" : " [--kill]");
+  }
+
+  @Override
+  protected int execute(CommandLine line, Console console) throws Exception {
+    ClusterDirectory dir = ClusterDirectory.of(line);
+    if (line.getArgs().length != 1) {
+      throw new UsageException("expected one NODE (master, node1..nodeN)");
+    }
+    String node = ClusterExecCommand.checkNode(dir, line.getArgs()[0]);
+    ClusterLayout layout = new ClusterLayout(dir.root());
+    DaemonLauncher launcher = new DaemonLauncher(layout,
+        new NodeCgroup(layout, new ResourceLedger(layout.ledgerFile())));
+    List<DaemonRole> roles = new ArrayList<>();
+    if (line.hasOption("role")) {
+      try {
+        roles.add(DaemonRole.of(line.getOptionValue("role")));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
+    } else {
+      for (DaemonRole role : DaemonRole.values()) {
+        if (layout.daemonArgv(node, role.word()).isFile()) {
+          roles.add(role);
+        }
+      }
+    }
+    for (DaemonRole role : roles) {
+      if (!layout.daemonArgv(node, role.word()).isFile()) {
+        throw new UsageException(node + " runs no " + role.word());
+      }
+      if (start) {
+        if (launcher.running(node, role).isPresent()) {
+          console.out().printf("%s %s: already running%n", node, role.word());
+        } else {
+          console.out().printf("%s %s: started (pid %d)%n", node, role.word(),
+              launcher.restart(node, role));
+        }
+      } else {
+        boolean stopped = launcher.stop(node, role, line.hasOption("kill") ? 0 : 30);
+        console.out().printf("%s %s: %s%n", node, role.word(), stopped ? "stopped"
+            : "was not running");
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,72 @@
+package org.locus.cli.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.List;
+import java.util.Properties;
+
+import org.locus.cli.Console;
+import org.locus.cli.TextTable;
+import org.locus.netns.ClusterLayout;
+import org.locus.netns.DaemonLauncher;
+import org.locus.netns.DaemonRole;
+import org.locus.netns.NamespaceNetwork;
+import org.locus.netns.NodeCgroup;
+import org.locus.netns.ResourceLedger;
+
+/** Prints a netns cluster's nodes, addresses, daemon pids, link and disk limits, counters. */
+final class NetnsStatus {
+  private NetnsStatus() {
+  }
+
+  /** @return whether {@code dir} holds (or held) a netns cluster */
+  static boolean isNetns(ClusterDirectory dir) throws IOException {
+    return "netns".equals(dir.readState().getProperty("kind"))
+        || new ClusterLayout(dir.root()).ledgerFile().isFile();
+  }
+
+  static void print(ClusterDirectory dir, Properties state, Console console) throws IOException {
+    ClusterLayout layout = new ClusterLayout(dir.root());
+    console.out().printf("netns cluster in %s: %s (supervisor pid %s, since %s)%n", dir.root(),
+        state.getProperty("state", "unknown"), state.getProperty("pid", "?"),
+        state.getProperty("started", "?"));
+    console.out().println("  namenode         " + state.getProperty("namenode", "-"));
+    console.out().println("  resourcemanager  " + state.getProperty("resourcemanager",
+        "- (no YARN)"));
+    console.out().println("  link             " + state.getProperty("link", "?")
+        + " each way per node");
+    console.out().println("  disks            read " + state.getProperty("diskRead", "?")
+        + ", write " + state.getProperty("diskWrite", "?") + " per device; node memory "
+        + state.getProperty("nodeMemory", "?") + " (memory cgroup, page cache included)");
+    NamespaceNetwork network = new NamespaceNetwork(layout,
+        new ResourceLedger(layout.ledgerFile()));
+    DaemonLauncher launcher = new DaemonLauncher(layout, new NodeCgroup(layout,
+        new ResourceLedger(layout.ledgerFile())));
+    TextTable table = new TextTable("NODE", "ADDRESS", "DAEMONS (PID)", "TX BYTES", "RX BYTES",
+        "DISKS (MAJ:MIN)");
+    int nodes = Integer.parseInt(state.getProperty("nodes", "0"));
+    List<String> all = new java.util.ArrayList<>(List.of(ClusterLayout.MASTER));
+    all.addAll(ClusterLayout.workers(nodes));
+    for (String node : all) {
+      StringBuilder daemons = new StringBuilder();
+      for (DaemonRole role : DaemonRole.values()) {
+        if (layout.daemonArgv(node, role.word()).isFile()) {
+          daemons.append(daemons.length() == 0 ? "" : " ").append(role.word()).append('(')
+              .append(launcher.running(node, role).map(p -> Long.toString(p.pid()))
+                  .orElse("stopped")).append(')');
+        }
+      }
+      String tx = "-";
+      String rx = "-";
+      if (new File("/run/netns/" + layout.namespace(node)).exists()) {
+        long[] counters = network.counters(node);
+        tx = Long.toString(counters[0]);
+        rx = Long.toString(counters[1]);
+      }
+      table.row(node, layout.address(node), daemons.toString(), tx, rx,
+          state.getProperty(node + ".disks", "-"));
+    }
+    console.out().println();
+    table.print(console.out(), "  ");
+  }
+}

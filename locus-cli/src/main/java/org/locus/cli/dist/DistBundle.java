@@ -1,0 +1,104 @@
+package org.locus.cli.dist;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.locus.cli.LocusException;
+
+/**
+ * The bundle an operator adds to a stock Hadoop 3.5.0 installation ({@code locus dist}):
+ *
+ * <pre>
+ *   share/locus/lib/*.jar   the Locus feature jars and the jobs jar; no Hadoop jar, no
+ *                           third-party jar (every dependency is one Hadoop ships)
+ *   conf/features/*.xml     each feature's documented keys
+ *   bin/                    the C tools that were built (zonectl, morphctl, morphstore-fuse)
+ *   docs/install.md         where the jars go and which keys turn each feature on
+ * </pre>
+ */
+public final class DistBundle {
+  /** The modules whose jars a Hadoop installation needs, in the build's module order. */
+  static final List<String> MODULES = List.of("locus-jobs", "hadoop-hdfs-kat",
+      "hadoop-hdfs-energy", "hadoop-yarn-zone");
+  /** C tools, relative to the Locus home; copied when built. */
+  static final List<String> TOOLS = List.of("zonectl/zonectl", "morphstore-kmod/build/morphctl",
+      "morphstore-kmod/build/morphstore-fuse");
+
+  private final File home;
+
+  /** @param home the Locus checkout the bundle is built from (built with scripts/setup) */
+  public DistBundle(File home) {
+    this.home = home;
+  }
+
+  /** @return the bundle's jar directory under {@code out} */
+  public static File libDir(File out) {
+    return new File(out, "share/locus/lib");
+  }
+
+  /**
+   * Writes the bundle into {@code out} (replacing an older bundle's files).
+   *
+   * @return the files written, relative to {@code out}
+   */
+  public List<String> writeTo(File out) throws IOException, LocusException {
+    List<String> written = new ArrayList<>();
+    File lib = libDir(out);
+    Files.createDirectories(lib.toPath());
+    File[] old = lib.listFiles((d, n) -> n.endsWith(".jar"));
+    if (old != null) {
+      for (File jar : old) {
+        Files.delete(jar.toPath());
+      }
+    }
+    for (String module : MODULES) {
+      File jar = moduleJar(module);
+      copy(jar, new File(lib, jar.getName()));
+      written.add("share/locus/lib/" + jar.getName());
+    }
+    File features = new File(home, "conf/features");
+    File[] xmls = features.listFiles((d, n) -> n.endsWith(".xml"));
+    if (xmls == null || xmls.length == 0) {
+      throw new LocusException("no feature key sets in " + features + "; is " + home
+          + " a Locus checkout?");
+    }
+    for (File xml : xmls) {
+      copy(xml, new File(out, "conf/features/" + xml.getName()));
+      written.add("conf/features/" + xml.getName());
+    }
+    for (String tool : TOOLS) {
+      File binary = new File(home, tool);
+      if (binary.isFile() && binary.canExecute()) {
+        File target = new File(out, "bin/" + binary.getName());
+        copy(binary, target);
+        if (!target.setExecutable(true, false)) {
+          throw new IOException("cannot make " + target + " executable");
+        }
+        written.add("bin/" + binary.getName());
+      }
+    }
+    copy(new File(home, "docs/install.md"), new File(out, "docs/install.md"));
+    written.add("docs/install.md");
+    return written;
+  }
+
+  private File moduleJar(String module) throws LocusException {
+    File target = new File(home, module + "/target");
+    File[] jars = target.listFiles((d, n) -> n.startsWith(module + "-") && n.endsWith(".jar")
+        && !n.endsWith("-tests.jar") && !n.endsWith("-sources.jar"));
+    if (jars == null || jars.length != 1) {
+      throw new LocusException("expected one " + module + " jar in " + target + ", found "
+          + (jars == null ? 0 : jars.length) + "; build with scripts/setup first");
+    }
+    return jars[0];
+  }
+
+  private static void copy(File from, File to) throws IOException {
+    Files.createDirectories(to.getParentFile().toPath());
+    Files.copy(from.toPath(), to.toPath(), StandardCopyOption.REPLACE_EXISTING);
+  }
+}

@@ -1,0 +1,229 @@
+package org.locus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.hadoop.fs.FileUtil;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.locus.netns.ClusterLayout;
+import org.locus.netns.DaemonLauncher;
+import org.locus.netns.NodeCgroup;
+import org.locus.netns.ResourceLedger;
+
+/**
+ * A two-node netns cluster (HDFS only) with 10 Mbit/s links and 20 MB/s device reads: status,
+ * exec, the measured link rate and cold-read rate, the daemons' classpath, stopping and
+ * starting one daemon, and {@code down} after the supervisor was killed with SIGKILL, checked
+ * against a listing of every resource kind on the host. Needs root. Costs one cluster start
+ * (about 30 s on an idle 2-core machine) plus about 15 s of transfers.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class NetnsClusterTest {
+  private static final File DIR = new File("target/test-clusters/netns").getAbsoluteFile();
+  private static final ClusterLayout LAYOUT = new ClusterLayout(DIR);
+  /** Bounds of the measured rates: ±15 % of what was asked. */
+  private static final double TOLERANCE = 0.15;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    assumeTrue(NetnsResources.root(), "netns clusters need root");
+    CliRun.inProcess("cluster", "down", "--dir", DIR.getPath());
+    FileUtil.fullyDelete(DIR);
+    Map<String, List<String>> before = NetnsResources.of(DIR);
+    assertTrue(NetnsResources.none(before), "nothing of this cluster before up: " + before);
+    CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
+        "--nodes", "2", "--link", "10mbit", "--disk-read", "20MB/s", "--node-memory", "1g",
+        "--disk-size", "512m");
+    assertEquals(0, run.exitCode(), run.toString());
+  }
+
+  @AfterAll
+  static void neverLeaveAClusterBehind() {
+    CliRun.inProcess("cluster", "down", "--dir", DIR.getPath());
+  }
+
+  @Test
+  @Order(1)
+  void statusShowsEveryNodeWithItsAddressDaemonsAndLimits() {
+    CliRun run = CliRun.inProcess("cluster", "status", "--dir", DIR.getPath());
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("link             10mbit"), run.out());
+    assertTrue(run.out().contains("read 20MB/s"), run.out());
+    assertTrue(Pattern.compile("(?m)^\\s+master\\s+10\\.77\\.0\\.2\\s+namenode\\(\\d+\\)")
+        .matcher(run.out()).find(), run.out());
+    for (int k = 1; k <= 2; k++) {
+      assertTrue(Pattern.compile("(?m)^\\s+node" + k + "\\s+10\\.77\\.0\\." + (k + 2)
+          + "\\s+datanode\\(\\d+\\)\\s+\\d+\\s+\\d+\\s+vol0=7:\\d+").matcher(run.out()).find(),
+          run.out());
+    }
+  }
+
+  @Test
+  @Order(2)
+  void execRunsTheCommandInTheNodesNamespace() {
+    CliRun run = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node2", "--",
+        "ip", "-o", "-4", "addr", "show", "dev", "eth0");
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("10.77.0.4/24"), run.out());
+  }
+
+  @Test
+  @Order(3)
+  void linkBetweenTwoNodesCarries10Mbit() throws Exception {
+    File served = new File(LAYOUT.nodeDir("node2"), "tmp/served");
+    assertTrue(served.mkdirs() || served.isDirectory());
+    long bytes = 6_000_000;
+    try (RandomAccessFile file = new RandomAccessFile(new File(served, "blob"), "rw")) {
+      file.setLength(bytes);
+    }
+    DaemonLauncher launcher = new DaemonLauncher(LAYOUT, new NodeCgroup(LAYOUT,
+        new ResourceLedger(LAYOUT.ledgerFile())));
+    Process server = new ProcessBuilder(launcher.inNode("node2", List.of("python3", "-m",
+        "http.server", "8000", "--bind", "10.77.0.4", "--directory", served.getPath())))
+        .redirectErrorStream(true).redirectOutput(new File(served.getParentFile(), "http.out"))
+        .start();
+    try {
+      // Bounded wait for the server: a tiny request until it answers.
+      CliRun probe = null;
+      for (int attempt = 0; attempt < 100; attempt++) {
+        probe = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
+            "curl", "-sf", "-o", "/dev/null", "-r", "0-0", "http://10.77.0.4:8000/blob");
+        if (probe.exitCode() == 0) {
+          break;
+        }
+        Thread.sleep(200);
+      }
+      assertEquals(0, probe.exitCode(), "the node2 server never answered: " + probe);
+      CliRun run = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
+          "curl", "-sf", "-o", "/dev/null", "-w", "%{size_download} %{time_total}",
+          "http://10.77.0.4:8000/blob");
+      assertEquals(0, run.exitCode(), run.toString());
+      String[] fields = run.out().trim().split(" ");
+      assertEquals(bytes, Long.parseLong(fields[0]), run.out());
+      double mbit = bytes * 8 / Double.parseDouble(fields[1]) / 1e6;
+      System.out.printf("measured: node2 -> node1 %.2f Mbit/s at --link 10mbit%n", mbit);
+      assertTrue(Math.abs(mbit - 10) <= 10 * TOLERANCE,
+          "node2 -> node1 at " + String.format("%.2f", mbit) + " Mbit/s, asked 10");
+    } finally {
+      server.destroyForcibly().waitFor();
+    }
+  }
+
+  @Test
+  @Order(4)
+  void coldReadOnAThrottledNodeRunsAt20MBps() {
+    String file = new File(LAYOUT.mountPoint("node1", "vol0"), "cold").getPath();
+    // A direct write leaves nothing in the page cache: the read that follows is cold.
+    CliRun write = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
+        "dd", "if=/dev/zero", "of=" + file, "bs=1M", "count=80", "oflag=direct");
+    assertEquals(0, write.exitCode(), write.toString());
+    CliRun read = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
+        "dd", "if=" + file, "of=/dev/null", "bs=1M");
+    assertEquals(0, read.exitCode(), read.toString());
+    Matcher m = Pattern.compile("(\\d+) bytes .* copied, ([\\d.]+) s").matcher(read.out());
+    assertTrue(m.find(), read.out());
+    double mbps = Long.parseLong(m.group(1)) / Double.parseDouble(m.group(2)) / 1e6;
+    System.out.printf("measured: cold read %.1f MB/s at --disk-read 20MB/s%n", mbps);
+    assertTrue(Math.abs(mbps - 20) <= 20 * TOLERANCE,
+        "cold read at " + String.format("%.1f", mbps) + " MB/s, asked 20");
+  }
+
+  @Test
+  @Order(5)
+  void daemonsLoadOnlyStockHadoopJarsAndTheDistBundle() throws Exception {
+    for (String[] daemon : List.of(new String[] {"master", "namenode"},
+        new String[] {"node1", "datanode"})) {
+      long pid = Long.parseLong(Files.readString(
+          LAYOUT.daemonPid(daemon[0], daemon[1]).toPath()).trim());
+      List<String> argv = List.of(Files.readString(new File("/proc/" + pid + "/cmdline")
+          .toPath()).split("\0"));
+      String classpath = argv.get(argv.indexOf("-cp") + 1);
+      List<String> expected = List.of(LAYOUT.nodeConfDir(daemon[0]).getPath(),
+          new File(LAYOUT.hadoopHome(), "share/hadoop/hdfs").getPath(),
+          new File(LAYOUT.hadoopHome(), "lib") + "/*",
+          new File(LAYOUT.distDir(), "share/locus/lib") + "/*");
+      assertEquals(expected, List.of(classpath.split(":")), daemon[1] + " classpath");
+    }
+    List<String> locusInStock = new ArrayList<>();
+    for (File jar : new File(LAYOUT.hadoopHome(), "lib").listFiles()) {
+      String real = jar.toPath().toRealPath().toString();
+      if (real.contains("/org/locus/") || groupOf(jar).equals("org.locus")) {
+        locusInStock.add(real);
+      }
+    }
+    assertEquals(List.of(), locusInStock, "Locus jars among the stock Hadoop jars");
+    File[] bundle = new File(LAYOUT.distDir(), "share/locus/lib").listFiles();
+    assertEquals(4, bundle.length);
+    for (File jar : bundle) {
+      assertEquals("org.locus", groupOf(jar), jar + " in the bundle");
+    }
+  }
+
+  @Test
+  @Order(6)
+  void nodeStopAndStartRestartsOneDataNode() {
+    CliRun stop = CliRun.inProcess("cluster", "node", "stop", "--dir", DIR.getPath(), "node2",
+        "--role", "datanode", "--kill");
+    assertEquals(0, stop.exitCode(), stop.toString());
+    assertTrue(CliRun.inProcess("cluster", "status", "--dir", DIR.getPath()).out()
+        .contains("datanode(stopped)"));
+    CliRun start = CliRun.inProcess("cluster", "node", "start", "--dir", DIR.getPath(), "node2",
+        "--role", "datanode");
+    assertEquals(0, start.exitCode(), start.toString());
+    assertTrue(start.out().contains("node2 datanode: started (pid"), start.out());
+    assertFalse(CliRun.inProcess("cluster", "status", "--dir", DIR.getPath()).out()
+        .contains("datanode(stopped)"));
+  }
+
+  @Test
+  @Order(7)
+  void secondUpOnALiveDirectoryIsRefused() {
+    CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
+        "--nodes", "1");
+    assertEquals(1, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("a cluster is already running in " + DIR), run.err());
+  }
+
+  @Test
+  @Order(8)
+  void downAfterTheSupervisorWasKilledRemovesEveryResource() throws Exception {
+    Map<String, List<String>> up = NetnsResources.of(DIR);
+    for (String kind : List.of("namespace", "link", "loop", "mount", "cgroup", "process")) {
+      assertFalse(up.get(kind).isEmpty(), "a live cluster has a " + kind + ": " + up);
+    }
+    long supervisor = Long.parseLong(Files.readString(new File(DIR, "cluster.pid").toPath())
+        .trim());
+    ProcessHandle handle = ProcessHandle.of(supervisor).orElseThrow();
+    handle.destroyForcibly();
+    handle.onExit().get();
+    CliRun down = CliRun.inProcess("cluster", "down", "--dir", DIR.getPath());
+    assertEquals(0, down.exitCode(), down.toString());
+    Map<String, List<String>> after = NetnsResources.of(DIR);
+    assertTrue(NetnsResources.none(after), "left behind: " + after);
+  }
+
+  private static String groupOf(File jar) throws Exception {
+    try (JarFile file = new JarFile(jar)) {
+      return file.stream().map(e -> e.getName())
+          .filter(n -> n.startsWith("META-INF/maven/") && n.endsWith("/pom.properties"))
+          .map(n -> n.split("/")[2]).findFirst().orElse("");
+    }
+  }
+}

@@ -1,0 +1,165 @@
+package org.locus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * KAT end to end on stock daemons in namespaces, configured only by {@code --feature kat}
+ * (site files) and loading KAT only from the dist bundle: import, verify, key-aware
+ * WordCount; then a DataNode killed with SIGKILL in the middle of a job. Needs root. Costs one
+ * three-node YARN cluster start and three small jobs (about 3 min on an idle 2-core machine).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class NetnsKatTest {
+  private static final File WORK = new File("target/test-clusters/netns-kat").getAbsoluteFile();
+  private static final File DIR = new File(WORK, "cluster");
+  private static final File CORPUS = new File(WORK, "corpus.txt");
+  private static final Map<String, Long> EXPECTED = new TreeMap<>();
+
+  @BeforeAll
+  static void startClusterWithTheKatFeature() throws Exception {
+    assumeTrue(NetnsResources.root(), "netns clusters need root");
+    CliRun.inProcess("cluster", "down", "--dir", DIR.getPath());
+    FileUtil.fullyDelete(WORK);
+    assertTrue(WORK.mkdirs());
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 20_000; i++) {
+      String a = "w" + (i % 97);
+      String b = "w" + ((i * 7) % 31);
+      text.append(a).append(' ').append(b).append('\n');
+      EXPECTED.merge(a, 1L, Long::sum);
+      EXPECTED.merge(b, 1L, Long::sum);
+    }
+    Files.writeString(CORPUS.toPath(), text);
+    CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
+        "--nodes", "3", "--yarn", "--feature", "kat", "--conf", "dfs.blocksize=262144",
+        "--node-memory", "2g", "--disk-size", "1g");
+    assertEquals(0, run.exitCode(), run.toString());
+  }
+
+  @AfterAll
+  static void neverLeaveAClusterBehind() {
+    CliRun.inProcess("cluster", "down", "--dir", DIR.getPath());
+  }
+
+  @Test
+  @Order(1)
+  void importPlacesEveryOwnersDataOnItsNode() {
+    CliRun run = CliRun.inProcess("kat", "import", "--conf", DIR.getPath(), "--extractor",
+        "wordcount", "--input", CORPUS.getPath(), "--output", "/kat/words", "--queues",
+        "central");
+    assertEquals(0, run.exitCode(), run.toString());
+    for (String host : new String[] {"10.77.0.3", "10.77.0.4", "10.77.0.5"}) {
+      assertTrue(run.out().contains(host), host + " owns data:\n" + run.out());
+    }
+  }
+
+  @Test
+  @Order(2)
+  void verifyFindsNoSplitKeys() {
+    CliRun run = CliRun.inProcess("kat", "verify", "--conf", DIR.getPath(), "--path",
+        "/kat/words");
+    assertEquals(0, run.exitCode(), run.toString());
+    assertTrue(run.out().contains("keys split across nodes: 0"), run.out());
+  }
+
+  @Test
+  @Order(3)
+  void keyAwareWordCountCountsRightWithEveryMapDataLocal() throws Exception {
+    CliRun run = CliRun.inProcess("job", "wordcount", "--conf", DIR.getPath(), "--input",
+        "/kat/words", "--output", "/out/kat", "--kat", "--no-combiner");
+    assertEquals(0, run.exitCode(), run.toString());
+    Matcher row = Pattern.compile("locus-wordcount\\s+ok\\s+[\\d.]+ s\\s+(\\d+)\\s+(\\d+)")
+        .matcher(run.out());
+    assertTrue(row.find(), run.out());
+    assertEquals(row.group(1), row.group(2), "every map data-local:\n" + run.out());
+    assertEquals(EXPECTED, counts("/out/kat"));
+  }
+
+  @Test
+  @Order(4)
+  void jobSurvivesADataNodeKilledMidJobAndFsckIsHealthy() throws Exception {
+    Configuration conf = clientConf();
+    try (FileSystem fs = FileSystem.get(conf)) {
+      fs.copyFromLocalFile(new Path(CORPUS.toURI()), new Path("/plain/corpus.txt"));
+    }
+    CompletableFuture<CliRun> job = CompletableFuture.supplyAsync(() -> CliRun.inProcess(
+        "job", "wordcount", "--conf", DIR.getPath(), "--input", "/plain", "--output",
+        "/out/plain", "--no-combiner"));
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(conf);
+      yarn.start();
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+      while (yarn.getApplications(EnumSet.of(YarnApplicationState.RUNNING)).isEmpty()
+          && !job.isDone()) {
+        assertTrue(System.nanoTime() < deadline, "the job never started running");
+        Thread.sleep(200);
+      }
+    }
+    CliRun kill = CliRun.inProcess("cluster", "node", "stop", "--dir", DIR.getPath(), "node3",
+        "--role", "datanode", "--kill");
+    assertEquals(0, kill.exitCode(), kill.toString());
+    CliRun run = job.get(10, TimeUnit.MINUTES);
+    assertEquals(0, run.exitCode(), run.toString());
+    assertEquals(EXPECTED, counts("/out/plain"));
+    // Hadoop's fsck prints to the process's standard output: run it as its own process.
+    CliRun fsck = CliRun.asProcess(new File(System.getProperty("locus.home")), "fsck",
+        "--conf", DIR.getPath(), "/");
+    assertTrue(fsck.out().contains("is HEALTHY"), fsck.toString());
+  }
+
+  private static Configuration clientConf() {
+    Configuration conf = new org.apache.hadoop.yarn.conf.YarnConfiguration();
+    for (String site : new String[] {"core", "hdfs", "yarn", "mapred"}) {
+      conf.addResource(new Path(new File(DIR, "conf/" + site + "-site.xml").toURI()));
+    }
+    return conf;
+  }
+
+  private static Map<String, Long> counts(String dir) throws Exception {
+    Map<String, Long> counts = new TreeMap<>();
+    try (FileSystem fs = FileSystem.get(clientConf())) {
+      for (FileStatus part : fs.listStatus(new Path(dir))) {
+        if (!part.getPath().getName().startsWith("part-")) {
+          continue;
+        }
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(
+            fs.open(part.getPath()), StandardCharsets.UTF_8))) {
+          for (String line = in.readLine(); line != null; line = in.readLine()) {
+            String[] kv = line.split("\t");
+            counts.merge(kv[0], Long.parseLong(kv[1]), Long::sum);
+          }
+        }
+      }
+    }
+    return counts;
+  }
+}

@@ -1,0 +1,72 @@
+package org.locus.cli;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.locus.netns.ClusterLayout;
+import org.locus.netns.HostCommand;
+
+/**
+ * Lists, by kind, the host resources a netns cluster in one directory can leave behind:
+ * namespaces, root-namespace links, loop devices, mounts, cgroups and processes. Read straight
+ * from the host, not from the cluster's own ledger.
+ */
+final class NetnsResources {
+  private NetnsResources() {
+  }
+
+  static Map<String, List<String>> of(File dir) throws IOException {
+    ClusterLayout layout = new ClusterLayout(dir);
+    String root = layout.root().getPath();
+    Map<String, List<String>> kinds = new TreeMap<>();
+    kinds.put("namespace", HostCommand.run("ip", "netns", "list").lines()
+        .filter(l -> l.startsWith("locus-" + layout.id() + "-")).toList());
+    String[] links = new File("/sys/class/net").list();
+    kinds.put("link", links == null ? List.of() : List.of(links).stream()
+        .filter(l -> l.startsWith("lc" + layout.id())).toList());
+    kinds.put("loop", HostCommand.run("losetup", "-a").lines()
+        .filter(l -> l.contains(root + "/")).toList());
+    kinds.put("mount", Files.readAllLines(new File("/proc/self/mounts").toPath()).stream()
+        .filter(l -> l.contains(" " + root + "/")).toList());
+    List<String> cgroups = new ArrayList<>();
+    for (String controller : List.of("blkio", "memory")) {
+      if (layout.cgroupRoot(controller).exists()) {
+        cgroups.add(layout.cgroupRoot(controller).getPath());
+      }
+    }
+    kinds.put("cgroup", cgroups);
+    List<String> processes = new ArrayList<>();
+    File[] procs = new File("/proc").listFiles((d, n) -> n.matches("\\d+"));
+    for (File proc : procs == null ? new File[0] : procs) {
+      try {
+        String cmdline = new String(Files.readAllBytes(new File(proc, "cmdline").toPath()),
+            StandardCharsets.UTF_8).replace('\0', ' ');
+        if (cmdline.contains(root + "/") && !proc.getName().equals(
+            Long.toString(ProcessHandle.current().pid()))) {
+          processes.add(proc.getName() + " " + cmdline.substring(0,
+              Math.min(120, cmdline.length())));
+        }
+      } catch (IOException e) {
+        // the process exited while we listed it
+      }
+    }
+    kinds.put("process", processes);
+    return kinds;
+  }
+
+  /** @return whether every kind is empty */
+  static boolean none(Map<String, List<String>> kinds) {
+    return kinds.values().stream().allMatch(List::isEmpty);
+  }
+
+  /** @return whether the tests run as root (namespaces, loop devices and cgroups need it) */
+  static boolean root() throws IOException {
+    return HostCommand.run("id", "-u").trim().equals("0");
+  }
+}

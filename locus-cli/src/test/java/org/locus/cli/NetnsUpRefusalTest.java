@@ -1,0 +1,43 @@
+package org.locus.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+
+import org.apache.hadoop.fs.FileUtil;
+import org.junit.jupiter.api.Test;
+import org.locus.netns.ClusterLayout;
+
+/**
+ * {@code cluster up --netns} refuses bad input with one line before creating anything. Starts
+ * no cluster; about a second.
+ */
+class NetnsUpRefusalTest {
+  private static final File DIR = new File("target/test-clusters/netns-refusal")
+      .getAbsoluteFile();
+
+  @Test
+  void unknownLinkRateIsRefusedNamingTheOption() {
+    FileUtil.fullyDelete(DIR);
+    CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
+        "--link", "10mbps");
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("unknown rate '10mbps' for --link"), run.err());
+    assertFalse(new ClusterLayout(DIR).ledgerFile().exists(), "nothing was created");
+  }
+
+  @Test
+  void moreNodesThanMemoryAllowsAreRefusedStatingTheLimit() throws Exception {
+    assumeTrue(NetnsResources.root(), "the root check comes first");
+    FileUtil.fullyDelete(DIR);
+    CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
+        "--nodes", "60", "--node-memory", "4g");
+    assertEquals(1, run.exitCode(), run.toString());
+    assertTrue(run.err().matches("(?s).*--nodes 60 does not fit: \\d+ MiB available, .*"
+        + "so at most \\d+ nodes.*"), run.err());
+    assertFalse(new ClusterLayout(DIR).ledgerFile().exists(), "nothing was created");
+  }
+}

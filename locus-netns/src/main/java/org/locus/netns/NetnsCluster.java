@@ -1,0 +1,291 @@
+package org.locus.netns;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds a netns cluster step by step (network, nodes' cgroups and disks, configuration,
+ * daemons) and waits until every DataNode, and with YARN every NodeManager, has registered.
+ * Every resource goes through the {@link ResourceLedger} first; on any failure the caller runs
+ * {@link ClusterTeardown}. Checks that need nothing created are in {@link #check}.
+ */
+public final class NetnsCluster {
+  private static final Logger LOG = LoggerFactory.getLogger(NetnsCluster.class);
+  private static final long READY_TIMEOUT_SECONDS = 240;
+
+  private final ClusterLayout layout;
+  private final NetnsClusterSpec spec;
+  private final ResourceLedger ledger;
+  private final NodeCgroup cgroups;
+  private final DaemonLauncher launcher;
+  private final StockInstallation stock;
+  private final SiteConfiguration site;
+
+  public NetnsCluster(ClusterLayout layout, NetnsClusterSpec spec) {
+    this.layout = layout;
+    this.spec = spec;
+    this.ledger = new ResourceLedger(layout.ledgerFile());
+    this.cgroups = new NodeCgroup(layout, ledger);
+    this.launcher = new DaemonLauncher(layout, cgroups);
+    this.stock = new StockInstallation(layout.hadoopHome());
+    this.site = new SiteConfiguration(layout, spec, stock);
+  }
+
+  /**
+   * Refuses what cannot work, before anything is created.
+   *
+   * @throws IllegalStateException with a one-line reason
+   */
+  public static void check(ClusterLayout layout, NetnsClusterSpec spec, long availableBytes)
+      throws IOException {
+    if (!"0".equals(HostCommand.run("id", "-u").trim())) {
+      throw new IllegalStateException("--netns needs root (namespaces, loop devices, cgroups);"
+          + " run it as root");
+    }
+    if (!new File("/proc/self/ns/net").exists()
+        || HostCommand.attempt("ip", "netns", "list").exitCode() != 0) {
+      throw new IllegalStateException("network namespaces are not supported here"
+          + " ('ip netns list' fails or /proc/self/ns/net is missing)");
+    }
+    if (!NodeCgroup.available()) {
+      throw new IllegalStateException("--netns needs cgroup v1 blkio and memory hierarchies"
+          + " under /sys/fs/cgroup; this host has none");
+    }
+    if (spec.yarn() && spec.containerMemoryMb() < 512) {
+      throw new IllegalStateException("--node-memory must leave 512 MiB for containers beside"
+          + " the DataNode and NodeManager (" + (NetnsClusterSpec.NODE_DAEMONS_BYTES >> 20)
+          + " MiB): at least " + ((NetnsClusterSpec.NODE_DAEMONS_BYTES >> 20) + 512) + "m");
+    }
+    long max = spec.maxNodes(availableBytes);
+    if (spec.nodes() > max) {
+      throw new IllegalStateException("--nodes " + spec.nodes() + " does not fit: "
+          + (availableBytes >> 20) + " MiB available, the master takes "
+          + (NetnsClusterSpec.MASTER_MEMORY_BYTES >> 20) + " MiB and each node "
+          + (spec.nodeMemoryBytes() >> 20) + " MiB (--node-memory), so at most " + max
+          + " nodes");
+    }
+    if (!new ResourceLedger(layout.ledgerFile()).isEmpty()) {
+      throw new IllegalStateException("a netns cluster already has resources in "
+          + layout.root() + " (" + layout.ledgerFile() + "); run 'locus cluster down --dir "
+          + layout.root() + "' first");
+    }
+    if (NamespaceNetwork.subnetInUse()) {
+      throw new IllegalStateException("the host already routes " + ClusterLayout.SUBNET
+          + ".0/24 (another netns cluster is up?); stop it first");
+    }
+    StockInstallation.jars();
+  }
+
+  /** Creates and starts everything; returns the state {@code status} shows. */
+  public Properties up() throws IOException {
+    long start = System.nanoTime();
+    stock.install();
+    NamespaceNetwork network = new NamespaceNetwork(layout, ledger);
+    network.createBridge();
+    List<String> workers = ClusterLayout.workers(spec.nodes());
+    List<String> all = new ArrayList<>();
+    all.add(ClusterLayout.MASTER);
+    all.addAll(workers);
+    LinkShaper shaper = new LinkShaper(layout);
+    LoopDisk disks = new LoopDisk(ledger);
+    Properties state = new Properties();
+    for (String node : all) {
+      network.addNode(node);
+      state.setProperty(node + ".address", layout.address(node));
+      state.setProperty(node + ".namespace", layout.namespace(node));
+      cgroups.create(node, node.equals(ClusterLayout.MASTER) ? 0 : spec.nodeMemoryBytes());
+      Files.createDirectories(new File(layout.nodeDir(node), "logs").toPath());
+      if (node.equals(ClusterLayout.MASTER)) {
+        continue;
+      }
+      shaper.shape(node, spec.linkBitsPerSecond());
+      List<String> devices = new ArrayList<>();
+      List<String> diskNames = new ArrayList<>();
+      for (int v = 0; v < spec.volumes().size(); v++) {
+        diskNames.add("vol" + v);
+      }
+      if (spec.yarn()) {
+        diskNames.add("nmlocal");
+      }
+      for (String disk : diskNames) {
+        String device = disks.create(layout.diskImage(node, disk), spec.diskBytes(),
+            layout.mountPoint(node, disk));
+        cgroups.throttle(node, device, spec.diskReadBytesPerSecond(),
+            spec.diskWriteBytesPerSecond());
+        devices.add(disk + "=" + device);
+      }
+      state.setProperty(node + ".disks", String.join(" ", devices));
+    }
+    LOG.info("network and disks of {} nodes ready in {} ms", all.size(),
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+
+    SiteConfiguration.write(site.client(), layout.clientConfDir());
+    SiteConfiguration.write(site.master(), layout.nodeConfDir(ClusterLayout.MASTER));
+    for (String node : workers) {
+      SiteConfiguration.write(site.worker(node), layout.nodeConfDir(node));
+    }
+    formatNameNode();
+    startDaemon(ClusterLayout.MASTER, DaemonRole.NAMENODE);
+    if (spec.yarn()) {
+      startDaemon(ClusterLayout.MASTER, DaemonRole.RESOURCEMANAGER);
+    }
+    for (String node : workers) {
+      startDaemon(node, DaemonRole.DATANODE);
+      if (spec.yarn()) {
+        startDaemon(node, DaemonRole.NODEMANAGER);
+      }
+    }
+    awaitHdfs();
+    if (spec.yarn()) {
+      startDaemon(ClusterLayout.MASTER, DaemonRole.HISTORYSERVER);
+      awaitYarn();
+    }
+    LOG.info("netns cluster of {} nodes up in {} ms", spec.nodes(),
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    return state;
+  }
+
+  /** @return the environment of every daemon (and so of its tasks) */
+  private Map<String, String> daemonEnv(String node) {
+    return Map.of("JAVA_HOME", System.getProperty("java.home"),
+        "HADOOP_CONF_DIR", layout.nodeConfDir(node).getPath(),
+        "HADOOP_HOME", layout.hadoopHome().getPath());
+  }
+
+  private void startDaemon(String node, DaemonRole role) throws IOException {
+    File conf = layout.nodeConfDir(node);
+    launcher.start(node, role, DaemonLauncher.javaCommand(role, site.daemonClasspath(conf),
+        new File(layout.nodeDir(node), "logs"), List.of()), daemonEnv(node));
+  }
+
+  private void formatNameNode() throws IOException {
+    String master = ClusterLayout.MASTER;
+    File conf = layout.nodeConfDir(master);
+    List<String> argv = launcher.inNode(master, DaemonLauncher.javaCommand(DaemonRole.NAMENODE,
+        site.daemonClasspath(conf), new File(layout.nodeDir(master), "logs"),
+        List.of("-format", "-force", "-nonInteractive")));
+    File log = new File(layout.nodeDir(master), "logs/namenode-format.out");
+    ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true)
+        .redirectOutput(log);
+    builder.environment().putAll(daemonEnv(master));
+    try {
+      int code = builder.start().waitFor();
+      if (code != 0) {
+        throw new IOException("formatting the NameNode failed (exit " + code + "); see " + log);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while formatting the NameNode", e);
+    }
+  }
+
+  /** @return the client keys over Hadoop's defaults (for this JVM's own clients) */
+  private Configuration clientConf() {
+    Configuration conf = new org.apache.hadoop.yarn.conf.YarnConfiguration();
+    Configuration keys = site.client();
+    for (Map.Entry<String, String> entry : keys) {
+      conf.set(entry.getKey(), keys.getRaw(entry.getKey()));
+    }
+    return conf;
+  }
+
+  private void awaitHdfs() throws IOException {
+    Configuration conf = clientConf();
+    conf.set("ipc.client.connect.max.retries", "1");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_TIMEOUT_SECONDS);
+    String last = "";
+    while (System.nanoTime() < deadline) {
+      checkDaemonsAlive();
+      try (FileSystem fs = FileSystem.newInstance(conf)) {
+        DistributedFileSystem dfs = (DistributedFileSystem) fs;
+        int live = dfs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE).length;
+        boolean safe = dfs.setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_GET);
+        if (live == spec.nodes() && !safe) {
+          return;
+        }
+        last = live + " of " + spec.nodes() + " DataNodes live" + (safe ? ", safe mode" : "");
+      } catch (IOException e) {
+        last = e.getMessage();
+      }
+      pause(500);
+    }
+    throw new IOException("HDFS did not come up within " + READY_TIMEOUT_SECONDS + " s ("
+        + last + "); see the logs under " + new File(layout.root(), "nodes"));
+  }
+
+  private void awaitYarn() throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_TIMEOUT_SECONDS);
+    String last = "";
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      Configuration conf = clientConf();
+      conf.set("yarn.resourcemanager.connect.max-wait.ms", "2000");
+      conf.set("yarn.resourcemanager.connect.retry-interval.ms", "500");
+      yarn.init(conf);
+      yarn.start();
+      while (System.nanoTime() < deadline) {
+        checkDaemonsAlive();
+        try {
+          int running = yarn.getNodeReports(NodeState.RUNNING).size();
+          if (running == spec.nodes()) {
+            return;
+          }
+          last = running + " of " + spec.nodes() + " NodeManagers running";
+        } catch (Exception e) {
+          last = e.getMessage();
+        }
+        pause(500);
+      }
+    }
+    throw new IOException("YARN did not come up within " + READY_TIMEOUT_SECONDS + " s ("
+        + last + "); see the logs under " + new File(layout.root(), "nodes"));
+  }
+
+  private void checkDaemonsAlive() throws IOException {
+    List<String> all = new ArrayList<>(List.of(ClusterLayout.MASTER));
+    all.addAll(ClusterLayout.workers(spec.nodes()));
+    for (String node : all) {
+      for (DaemonRole role : DaemonRole.values()) {
+        if (layout.daemonPid(node, role.word()).isFile()
+            && launcher.running(node, role).isEmpty()) {
+          throw new IOException(role.word() + " on " + node + " exited during start-up; see "
+              + layout.daemonLog(node, role.word()));
+        }
+      }
+    }
+  }
+
+  /** Writes the state file {@code status} reads. */
+  public static void writeState(ClusterLayout layout, Properties state) throws IOException {
+    File tmp = new File(layout.stateFile().getPath() + ".tmp");
+    try (OutputStream out = new FileOutputStream(tmp)) {
+      state.store(out, "Locus netns cluster");
+    }
+    Files.move(tmp.toPath(), layout.stateFile().toPath(),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package org.locus.netns;
+
+import java.io.File;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a netns cluster is asked to be. Rates are 0 for "unlimited".
+ *
+ * @param nodes worker nodes (each a DataNode, and a NodeManager with YARN)
+ * @param yarn whether YARN, MapReduce and the JobHistory server run
+ * @param linkBitsPerSecond each node's link rate, both ways
+ * @param diskReadBytesPerSecond read throttle of each of a node's devices
+ * @param diskWriteBytesPerSecond write throttle of each of a node's devices
+ * @param nodeMemoryBytes memory cgroup limit of a node: its daemons, tasks and page cache
+ * @param diskBytes size of each loop-device disk
+ * @param volumes storage type of each DataNode volume (each its own disk)
+ * @param keys configuration keys for every daemon and client (features, then {@code --conf})
+ * @param distLibDir the {@code locus dist} bundle's jar directory: the only Locus code daemons
+ *     load
+ */
+public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
+    long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long nodeMemoryBytes,
+    long diskBytes, List<String> volumes, Map<String, String> keys, File distLibDir) {
+
+  /** Memory set aside for the master's daemons (NameNode, ResourceManager, JobHistory). */
+  public static final long MASTER_MEMORY_BYTES = 1536L << 20;
+  /** Memory of a node the DataNode and NodeManager JVMs take before any task runs. */
+  public static final long NODE_DAEMONS_BYTES = 768L << 20;
+
+  public NetnsClusterSpec {
+    volumes = List.copyOf(volumes);
+    keys = Map.copyOf(keys);
+  }
+
+  /** @return the MiB a NodeManager offers to containers */
+  public int containerMemoryMb() {
+    return (int) ((nodeMemoryBytes - NODE_DAEMONS_BYTES) >> 20);
+  }
+
+  /** @return how many nodes of this size fit in {@code availableBytes} beside the master */
+  public long maxNodes(long availableBytes) {
+    return Math.min(ClusterLayout.MAX_NODES,
+        Math.max(0, (availableBytes - MASTER_MEMORY_BYTES) / nodeMemoryBytes));
+  }
+}

@@ -1,0 +1,170 @@
+package org.locus.netns;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The {@code *-site.xml} files of the cluster, written as an operator would: one directory per
+ * node (its own host name keys) and {@code DIR/conf} for host clients. Every daemon is
+ * configured by these files alone; the user's keys (features, {@code --conf}) come last.
+ */
+public final class SiteConfiguration {
+  static final int NAMENODE_PORT = 8020;
+
+  private final ClusterLayout layout;
+  private final NetnsClusterSpec spec;
+  private final StockInstallation stock;
+
+  public SiteConfiguration(ClusterLayout layout, NetnsClusterSpec spec,
+      StockInstallation stock) {
+    this.layout = layout;
+    this.spec = spec;
+    this.stock = stock;
+  }
+
+  /** @return the classpath of every daemon: conf, the stock installation, the dist bundle */
+  public String daemonClasspath(File confDir) {
+    return String.join(File.pathSeparator, confDir.getPath(), stock.webappsParent().getPath(),
+        stock.libDir() + "/*", spec.distLibDir() + "/*");
+  }
+
+  /** @return the keys every daemon and client shares */
+  public Configuration common() {
+    String master = layout.address(ClusterLayout.MASTER);
+    Configuration conf = new Configuration(false);
+    conf.set("fs.defaultFS", "hdfs://" + master + ":" + NAMENODE_PORT);
+    conf.set("dfs.replication", Integer.toString(Math.min(3, spec.nodes())));
+    conf.set("dfs.permissions.enabled", "false");
+    conf.set("dfs.namenode.datanode.registration.ip-hostname-check", "false");
+    conf.set("dfs.namenode.http-address", master + ":9870");
+    conf.set("dfs.namenode.fs-limits.min-block-size", "65536");
+    // Hadoop 3.5 keeps 1 GiB free beyond a block on every volume by default; these loop-device
+    // disks are small, so only the block itself must fit.
+    conf.set("dfs.datanode.round-robin-volume-choosing-policy.additional-available-space", "0");
+    // Failure detection within seconds, as the embedded kit has (MiniClusterTuning).
+    conf.set("dfs.heartbeat.interval", "1");
+    conf.set("dfs.namenode.heartbeat.recheck-interval", "5000");
+    conf.set("dfs.namenode.redundancy.interval.seconds", "1");
+    conf.set("dfs.namenode.safemode.extension", "0");
+    conf.set("dfs.namenode.name.dir", new File(layout.nodeDir(ClusterLayout.MASTER), "name")
+        .toURI().toString());
+    if (spec.yarn()) {
+      conf.set("mapreduce.framework.name", "yarn");
+      conf.set("yarn.resourcemanager.hostname", master);
+      conf.set("mapreduce.jobhistory.address", master + ":10020");
+      conf.set("mapreduce.jobhistory.webapp.address", master + ":19888");
+      String classpath = String.join(",", layout.clientConfDir().getPath(),
+          stock.libDir() + "/*", spec.distLibDir() + "/*");
+      conf.set("mapreduce.application.classpath", classpath);
+      conf.set("yarn.application.classpath", classpath);
+      // A distribution's capacity-scheduler.xml: one queue that may run AMs on half the cluster.
+      conf.set("yarn.scheduler.capacity.root.queues", "default");
+      conf.set("yarn.scheduler.capacity.root.default.capacity", "100");
+      conf.set("yarn.scheduler.capacity.maximum-am-resource-percent", "0.5");
+      conf.set("yarn.nodemanager.aux-services", "mapreduce_shuffle");
+      conf.set("yarn.nodemanager.aux-services.mapreduce_shuffle.class",
+          "org.apache.hadoop.mapred.ShuffleHandler");
+      conf.set("yarn.nodemanager.resource.memory-mb", Integer.toString(
+          spec.containerMemoryMb()));
+      conf.set("yarn.nodemanager.resource.cpu-vcores", "2");
+      conf.set("yarn.nodemanager.vmem-check-enabled", "false");
+      conf.set("yarn.nodemanager.delete.debug-delay-sec", "0");
+      conf.set("yarn.nodemanager.sleep-delay-before-sigkill.ms", "100");
+      conf.set("yarn.nodemanager.process-kill-wait.ms", "100");
+      conf.set("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage",
+          "99");
+      conf.set("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "250");
+      conf.set("yarn.scheduler.minimum-allocation-mb", "256");
+      conf.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "250");
+      String taskOpts = "-Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
+      conf.set("mapreduce.map.memory.mb", "512");
+      conf.set("mapreduce.reduce.memory.mb", "512");
+      conf.set("mapreduce.map.java.opts", taskOpts);
+      conf.set("mapreduce.reduce.java.opts", taskOpts);
+      conf.set("yarn.app.mapreduce.am.resource.mb", "512");
+      conf.set("yarn.app.mapreduce.am.command-opts", taskOpts);
+      conf.set("mapreduce.task.io.sort.mb", "32");
+      conf.set("mapreduce.client.submit.file.replication", Integer.toString(
+          Math.min(2, spec.nodes())));
+      conf.set("mapreduce.client.progressmonitor.pollinterval", "250");
+      conf.set("mapreduce.client.completion.pollinterval", "250");
+    }
+    return conf;
+  }
+
+  /** @return a worker's keys: its address as its host name, its disks as its directories */
+  public Configuration worker(String node) {
+    Configuration conf = common();
+    String address = layout.address(node);
+    conf.set("hadoop.tmp.dir", new File(layout.nodeDir(node), "tmp").getPath());
+    conf.set("dfs.datanode.hostname", address);
+    List<String> dataDirs = new ArrayList<>();
+    for (int v = 0; v < spec.volumes().size(); v++) {
+      dataDirs.add("[" + spec.volumes().get(v) + "]"
+          + new File(layout.mountPoint(node, "vol" + v), "data").toURI());
+    }
+    conf.set("dfs.datanode.data.dir", String.join(",", dataDirs));
+    if (spec.yarn()) {
+      conf.set("yarn.nodemanager.hostname", address);
+      File local = layout.mountPoint(node, "nmlocal");
+      conf.set("yarn.nodemanager.local-dirs", new File(local, "local").getPath());
+      conf.set("yarn.nodemanager.log-dirs", new File(local, "logs").getPath());
+    }
+    spec.keys().forEach(conf::set);
+    return conf;
+  }
+
+  /** @return the master's keys */
+  public Configuration master() {
+    Configuration conf = common();
+    conf.set("hadoop.tmp.dir", new File(layout.nodeDir(ClusterLayout.MASTER), "tmp").getPath());
+    spec.keys().forEach(conf::set);
+    return conf;
+  }
+
+  /** @return the host clients' keys */
+  public Configuration client() {
+    Configuration conf = common();
+    spec.keys().forEach(conf::set);
+    return conf;
+  }
+
+  /**
+   * Writes {@code conf} as core/hdfs/yarn/mapred-site.xml (routed by key prefix) plus a console
+   * log4j.properties into {@code dir}.
+   */
+  public static void write(Configuration conf, File dir) throws IOException {
+    Files.createDirectories(dir.toPath());
+    Map<String, Configuration> files = Map.of("core-site.xml", new Configuration(false),
+        "hdfs-site.xml", new Configuration(false), "yarn-site.xml", new Configuration(false),
+        "mapred-site.xml", new Configuration(false));
+    for (Map.Entry<String, String> entry : conf) {
+      String key = entry.getKey();
+      String file = key.startsWith("dfs.") ? "hdfs-site.xml"
+          : key.startsWith("yarn.") ? "yarn-site.xml"
+          : key.startsWith("mapreduce.") || key.startsWith("mapred.") ? "mapred-site.xml"
+          : "core-site.xml";
+      files.get(file).set(key, conf.getRaw(key));
+    }
+    for (Map.Entry<String, Configuration> file : files.entrySet()) {
+      try (OutputStream out = new FileOutputStream(new File(dir, file.getKey()))) {
+        file.getValue().writeXml(out);
+      }
+    }
+    Files.write(new File(dir, "log4j.properties").toPath(), String.join("\n",
+        "log4j.rootLogger=INFO,console",
+        "log4j.appender.console=org.apache.log4j.ConsoleAppender",
+        "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
+        "log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n",
+        "").getBytes(StandardCharsets.UTF_8));
+  }
+}
