@@ -26,8 +26,8 @@ class DistCommandTest {
     File[] jars = new File(OUT, "share/locus/lib").listFiles();
     List<String> names = Arrays.stream(jars).map(File::getName).map(n -> n.replaceFirst(
         "-[0-9][^-]*(-SNAPSHOT)?\\.jar$", "")).sorted().toList();
-    assertEquals(List.of("hadoop-hdfs-energy", "hadoop-hdfs-kat", "hadoop-yarn-zone",
-        "locus-jobs"), names);
+    assertEquals(List.of("hadoop-hdfs-boost", "hadoop-hdfs-energy", "hadoop-hdfs-kat",
+        "hadoop-yarn-zone", "locus-jobs"), names);
     for (File jar : jars) {
       try (JarFile file = new JarFile(jar)) {
         assertTrue(file.stream().anyMatch(e -> e.getName().startsWith(
