@@ -12,7 +12,10 @@ public final class EnergyConfigKeys {
   private EnergyConfigKeys() {
   }
 
-  /** Seed §4.3.2: comma-separated backup-replica directories, added as [ARCHIVE] volumes. */
+  /**
+   * Seed §4.3.2's backup-replica directories. Not read: Hadoop tags volumes in
+   * {@code dfs.datanode.data.dir} ({@code [ARCHIVE]file:/b}); a value set here is an error.
+   */
   public static final String REPLICA_DIR = "dfs.replica.dir";
 
   /** Disk backend: {@code simulated} (datasheet model) or {@code hdparm} (real drives). */
@@ -61,6 +64,13 @@ public final class EnergyConfigKeys {
    */
   public static final String PREDICT_LEAD_MS = "locus.energy.predict.lead.ms";
 
+  /**
+   * How often the NameNode plug-in ({@code NodeLossWakeNotifier}) looks for DataNodes that
+   * went stale, dead, or into decommission or maintenance (ms).
+   */
+  public static final String NAMENODE_POLL_INTERVAL_MS = "locus.energy.namenode.poll.interval.ms";
+  public static final long NAMENODE_POLL_INTERVAL_MS_DEFAULT = 1000;
+
   /** Path of the hdparm executable (found on PATH when relative). */
   public static final String HDPARM_PATH = "locus.energy.hdparm.path";
   public static final String HDPARM_PATH_DEFAULT = "hdparm";
@@ -101,13 +111,15 @@ public final class EnergyConfigKeys {
   /**
    * Stock Hadoop keys and the values that turn the feature on: WARM = first replica on DISK
    * (primary), every further one on ARCHIVE (backup); readers sorted primaries first; the power
-   * manager as a DataNode plug-in; per-volume I/O counters.
+   * manager as a DataNode plug-in; the node-loss wake notifier as a NameNode plug-in; per-volume
+   * I/O counters.
    */
   public static final String[][] STOCK_KEYS = {
       {"dfs.storage.default.policy", "WARM"},
       {"dfs.net.topology.impl", "org.locus.energy.namenode.PrimaryFirstNetworkTopology"},
       {"dfs.namenode.read.considerStorageType", "true"},
       {"dfs.datanode.plugins", "org.locus.energy.datanode.BackupDiskPowerManager"},
+      {"dfs.namenode.plugins", "org.locus.energy.namenode.NodeLossWakeNotifier"},
       {"dfs.datanode.fileio.profiling.sampling.percentage", "100"},
   };
 }

@@ -180,6 +180,19 @@ class PrimaryBackupReplicasTest {
         () -> backups().stream().noneMatch(d -> d.state() == DiskPowerState.STANDBY));
     assertTrue(backups().stream().mapToLong(d -> d.ledger().spinUps()).sum()
         >= spinUpsBefore + backups().size());
+    // the victim's own backups hold backups of live primaries: nothing reads them, so only the
+    // failure can have woken them
+    String failure = "primary volume " + new File(primary.getBaseURI()).getPath() + " of "
+        + victimManager.host() + " failed";
+    for (BackupDisk disk : victimManager.disks()) {
+      if (disk.backup()) {
+        assertEquals(failure, disk.wakeReason(), "why " + disk.name() + " woke");
+      }
+    }
+    // the other nodes' backups serve the failed primary's blocks; a read may reach one before
+    // the request does, but every one of them is told to wake because of the failure
+    EnergyTestClusters.await("the failure's wake request at every backup", 30_000,
+        () -> backups().stream().allMatch(d -> failure.equals(d.lastWakeRequest())));
 
     assertTrue(outcome.get(5, TimeUnit.MINUTES).succeeded(),
         "WordCount after a primary volume failure");

@@ -8,6 +8,7 @@ import org.locus.energy.disk.DiskPowerBackend;
 import org.locus.energy.disk.DiskPowerProfile;
 import org.locus.energy.disk.DiskPowerState;
 import org.locus.energy.disk.UnsupportedDeviceException;
+import org.locus.energy.policy.SpinDownDecision;
 import org.locus.energy.policy.SpinDownPolicy;
 import org.locus.energy.policy.WriteIntensityGuard;
 import org.slf4j.Logger;
@@ -15,7 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The power-state machine of one DataNode disk (seed 000 §4.3.2), advanced by {@link #tick}
- * with the I/O seen since the last tick, and by {@link #wake}. States: ACTIVE, IDLE, STANDBY,
+ * with the I/O seen since the last tick, and by {@link #wake}. It carries out what its
+ * {@link SpinDownDecision} decides (the only place that decides when and whether to spin down
+ * or change mode) and accounts every state's time. States: ACTIVE, IDLE, STANDBY,
  * WAKING. Modes:
  * <ul>
  *   <li><b>automatic</b> (normal): the drive's timer is set once ({@code -S}); the disk goes to
@@ -33,17 +36,20 @@ import org.slf4j.LoggerFactory;
 public class BackupDisk {
   private static final Logger LOG = LoggerFactory.getLogger(BackupDisk.class);
 
+  /** The wake reason of a disk spun up by an access that found it in standby. */
+  public static final String DEMAND_WAKE = "an access found the disk in standby";
+
   /** Power-management mode of the seed's two schemes. */
   public enum Mode { AUTOMATIC, MANUAL }
 
   private final String name;
+  private final String storageId;
   private final boolean backup;
   private final BlockDevice device;
   private final DiskPowerBackend backend;
   private final SpinDownPolicy policy;
-  private final WriteIntensityGuard guard;
+  private final SpinDownDecision decision;
   private final EnergyLedger ledger;
-  private final long minResidencyMillis;
   private final boolean deepSleep;
   private boolean managed;
   private String unmanagedReason;
@@ -57,6 +63,8 @@ public class BackupDisk {
   private boolean awaitingAccess;
   private long readyAt;
   private boolean stallCounted;
+  private String wakeReason;
+  private String lastWakeRequest;
 
   BackupDisk(String name, boolean backup, BlockDevice device, DiskPowerBackend backend,
       SpinDownPolicy policy, WriteIntensityGuard guard, long minResidencyMillis,
@@ -72,14 +80,23 @@ public class BackupDisk {
   public BackupDisk(String name, boolean backup, BlockDevice device, DiskPowerBackend backend,
       DiskPowerProfile profile, SpinDownPolicy policy, WriteIntensityGuard guard,
       long minResidencyMillis, boolean deepSleep, String unmanagedReason) {
+    this(name, backup, name, device, backend, profile, policy, guard, minResidencyMillis,
+        deepSleep, unmanagedReason);
+  }
+
+  /** A DataNode volume's disk, known by the volume's storage ID. */
+  BackupDisk(String name, boolean backup, String storageId, BlockDevice device,
+      DiskPowerBackend backend, DiskPowerProfile profile, SpinDownPolicy policy,
+      WriteIntensityGuard guard, long minResidencyMillis, boolean deepSleep,
+      String unmanagedReason) {
     this.name = name;
+    this.storageId = storageId;
     this.backup = backup;
     this.device = device;
     this.backend = backend;
     this.policy = policy;
-    this.guard = guard;
+    this.decision = new SpinDownDecision(policy, guard, minResidencyMillis);
     this.ledger = new EnergyLedger(profile);
-    this.minResidencyMillis = minResidencyMillis;
     this.deepSleep = deepSleep;
     this.managed = unmanagedReason == null;
     this.unmanagedReason = unmanagedReason;
@@ -105,7 +122,6 @@ public class BackupDisk {
       state = DiskPowerState.IDLE;
       upSince = now;
     }
-    boolean bulk = guard.observe(now, writes);
     if (io) {
       // every idle gap the policy may learn from, whether the disk slept through it or not;
       // the time from a wake to the access it was for is no gap
@@ -116,6 +132,7 @@ public class BackupDisk {
       if (state == DiskPowerState.STANDBY) {
         // an access spun the disk up and waited for it (seed §4.3.2 "Accessing Backup Disks")
         ledger.spinUp(true);
+        wakeReason = DEMAND_WAKE;
         state = DiskPowerState.WAKING;
         readyAt = now + backend.profile().spinUpMillis();
         stallCounted = true;
@@ -133,37 +150,35 @@ public class BackupDisk {
     if (!managed) {
       return;
     }
-    if (bulk && mode == Mode.AUTOMATIC) {
-      mode = Mode.MANUAL;
-      command(() -> backend.setStandbyTimeout(device, 0));
-      return;
-    }
-    if (mode == Mode.MANUAL) {
-      if (!bulk && state == DiskPowerState.IDLE && now - upSince >= minResidencyMillis) {
+    SpinDownDecision.Action action = decision.decide(new SpinDownDecision.Tick(now, writes,
+        state == DiskPowerState.IDLE, mode == Mode.MANUAL, now - lastIoAt, now - upSince,
+        awaitingAccess));
+    switch (action) {
+      case ENTER_MANUAL:
+        mode = Mode.MANUAL;
+        command(() -> backend.setStandbyTimeout(device, 0));
+        break;
+      case LEAVE_MANUAL:
         spinDown();
         command(() -> backend.setStandbyTimeout(device, policy.standbyAfterMillisForDrive()));
         mode = Mode.AUTOMATIC;
-      }
-      return;
-    }
-    // a disk woken for an expected access waits the drive's full timeout for it: an early
-    // spin-down learned from gaps between accesses would undo the wake
-    long idleLimit = awaitingAccess
-        ? Math.max(policy.standbyAfterMillis(), policy.standbyAfterMillisForDrive())
-        : policy.standbyAfterMillis();
-    if (state == DiskPowerState.IDLE && now - lastIoAt >= idleLimit
-        && now - upSince >= minResidencyMillis) {
-      awaitingAccess = false; // it did not come
-      if (policy.managerIssuesSpinDown()) {
+        break;
+      case ISSUE_SPIN_DOWN:
+        awaitingAccess = false; // it did not come
         spinDown();
-      } else {
-        state = DiskPowerState.STANDBY; // the drive's own -S timer fired
-      }
+        break;
+      case DRIVE_TIMER_FIRES:
+        awaitingAccess = false;
+        state = DiskPowerState.STANDBY; // modelled: the drive's own -S timer fired
+        break;
+      default:
+        break;
     }
   }
 
   /** Spins the disk up ahead of need (prediction, primary failure, command). */
   void wake(long now, String reason) {
+    lastWakeRequest = reason;
     upSince = Math.max(upSince, now);
     lastIoAt = now;
     awaitingAccess = managed;
@@ -172,6 +187,7 @@ public class BackupDisk {
     }
     if (command(() -> backend.wake(device))) {
       LOG.info("Waking {} ({}): {}", name, device, reason);
+      wakeReason = reason;
       ledger.spinUp(false);
       stallCounted = false;
       state = DiskPowerState.WAKING;
@@ -210,6 +226,11 @@ public class BackupDisk {
     return name;
   }
 
+  /** @return the storage ID of the disk's volume (its name outside a DataNode) */
+  public String storageId() {
+    return storageId;
+  }
+
   /** @return true for a backup-replica disk, false for a primary */
   public boolean backup() {
     return backup;
@@ -229,6 +250,16 @@ public class BackupDisk {
    */
   public long spinDownAfterMillis() {
     return managed ? policy.standbyAfterMillis() : -1;
+  }
+
+  /** @return why the disk last left standby ({@link #DEMAND_WAKE} or a wake request's reason) */
+  public String wakeReason() {
+    return wakeReason;
+  }
+
+  /** @return the reason of the last wake request, whether the disk was asleep or not */
+  public String lastWakeRequest() {
+    return lastWakeRequest;
   }
 
   public Mode mode() {

@@ -2,15 +2,15 @@ package org.locus.energy.datanode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.List;
+import java.util.Collection;
 import java.util.Set;
 import java.util.TreeSet;
 
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
-import org.apache.hadoop.hdfs.server.datanode.ReplicaInfo;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
+import org.apache.hadoop.hdfs.server.protocol.StorageReport;
 import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.MetricsRecord;
 import org.apache.hadoop.metrics2.MetricsSource;
@@ -18,38 +18,68 @@ import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 
 /**
- * What the wake-up predictor needs to know about one DataNode: the bytes of finalized replicas
- * on its primary volumes, and the bytes it has served so far (the stock
- * {@code DataNodeActivity-<host>-<port>} counter {@code BytesRead}, read from a snapshot of
- * that metrics source because the DataNode offers no getter).
+ * What the wake-up predictor needs to know about one DataNode: the bytes stored on its primary
+ * volumes, and the bytes it has served so far (the stock {@code DataNodeActivity-<host>-<port>}
+ * counter {@code BytesRead}, read from a snapshot of that metrics source because the DataNode
+ * offers no getter).
+ *
+ * <p>Primary bytes come from the per-volume block-pool usage the DataNode keeps for its
+ * heartbeats ({@link FsDatasetSpi#getStorageReports}): a cached counter per volume, so a poll
+ * costs O(volumes), not O(replicas) — walking the finalized replicas copies the whole replica
+ * map under the dataset lock. That usage counts checksum (meta) files too; they are taken out
+ * at the configured bytes per checksum (4-byte CRCs), so the figure is the data bytes to within
+ * the meta files' headers and any replica still being written.
  */
-final class PrimaryDataProgress {
+public final class PrimaryDataProgress {
+  private static final int CHECKSUM_BYTES = 4;
   private final DataNode dataNode;
+  private final int bytesPerChecksum;
 
   PrimaryDataProgress(DataNode dataNode) {
     this.dataNode = dataNode;
+    this.bytesPerChecksum = dataNode.getConf().getInt("dfs.bytes-per-checksum", 512);
   }
 
-  /** @return bytes of finalized replicas on non-ARCHIVE volumes */
+  /** @return data bytes on non-ARCHIVE volumes, from the per-volume usage counters */
   long primaryBytes() {
-    FsDatasetSpi<?> dataset = dataNode.getFSDataset();
+    return primaryBytes(dataNode.getFSDataset(), bytesPerChecksum);
+  }
+
+  /** @return data bytes on the dataset's non-ARCHIVE volumes, over its volumes' block pools */
+  static long primaryBytes(FsDatasetSpi<?> dataset, int bytesPerChecksum) {
     Set<String> blockPools = new TreeSet<>();
     try (FsDatasetSpi.FsVolumeReferences volumes = dataset.getFsVolumeReferences()) {
       for (FsVolumeSpi volume : volumes) {
-        blockPools.addAll(List.of(volume.getBlockPoolList()));
+        for (String bpid : volume.getBlockPoolList()) {
+          blockPools.add(bpid);
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot release volume references", e);
     }
-    long bytes = 0;
-    for (String bpid : blockPools) {
-      for (ReplicaInfo replica : dataset.getFinalizedBlocks(bpid)) {
-        if (replica.getVolume().getStorageType() != StorageType.ARCHIVE) {
-          bytes += replica.getNumBytes();
+    return primaryBytes(dataset, blockPools, bytesPerChecksum);
+  }
+
+  /**
+   * @return data bytes on the dataset's non-ARCHIVE volumes in these block pools; O(volumes ×
+   *     block pools), whatever the replica count
+   */
+  public static long primaryBytes(FsDatasetSpi<?> dataset, Collection<String> blockPools,
+      int bytesPerChecksum) {
+    long used = 0;
+    try {
+      for (String bpid : blockPools) {
+        for (StorageReport report : dataset.getStorageReports(bpid)) {
+          if (!report.isFailed()
+              && report.getStorage().getStorageType() != StorageType.ARCHIVE) {
+            used += report.getBlockPoolUsed();
+          }
         }
       }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the volumes' usage", e);
     }
-    return bytes;
+    return used / (bytesPerChecksum + CHECKSUM_BYTES) * bytesPerChecksum;
   }
 
   /** @return bytes this DataNode has served to readers, or -1 before its metrics exist */

@@ -1,8 +1,5 @@
 package org.locus.energy.disk;
 
-import org.apache.hadoop.conf.Configuration;
-import org.locus.energy.EnergyConfigKeys;
-
 /**
  * Power draw of one disk in each state and its spin-up time.
  *
@@ -10,7 +7,8 @@ import org.locus.energy.EnergyConfigKeys;
  * (ST1000DM003) Product Manual, publication 100686991, §2.7 "Power specifications": operating
  * (read/write) average 6.0 W, idle average 4.6 W, standby 0.75 W, sleep 0.75 W, and "time to
  * ready" up to about 10 s with a spin-up current peak of 2 A at 12 V (we take 24 W as spin-up
- * power). Every number can be overridden by a key, e.g. to another drive's datasheet.
+ * power). Every number can be overridden by a key ({@code EnergySettings} reads them), e.g. to
+ * another drive's datasheet.
  *
  * @param activeWatts power while transferring data
  * @param idleWatts power while spinning without I/O
@@ -31,17 +29,6 @@ public record DiskPowerProfile(double activeWatts, double idleWatts, double stan
           + activeWatts + "/" + idleWatts + "/" + standbyWatts + "/" + spinUpWatts + " W, "
           + spinUpMillis + " ms");
     }
-  }
-
-  /** The profile the keys describe, the Barracuda datasheet for every key not set. */
-  public static DiskPowerProfile from(Configuration conf) {
-    DiskPowerProfile d = BARRACUDA_7200_14;
-    return new DiskPowerProfile(
-        conf.getDouble(EnergyConfigKeys.ACTIVE_WATTS, d.activeWatts),
-        conf.getDouble(EnergyConfigKeys.IDLE_WATTS, d.idleWatts),
-        conf.getDouble(EnergyConfigKeys.STANDBY_WATTS, d.standbyWatts),
-        conf.getDouble(EnergyConfigKeys.SPINUP_WATTS, d.spinUpWatts),
-        conf.getLong(EnergyConfigKeys.SPINUP_MS, d.spinUpMillis));
   }
 
   /** @return the profile of {@code drives} such drives spinning up and down together */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import org.apache.hadoop.conf.Configuration;
-import org.locus.energy.EnergyConfigKeys;
+import org.locus.energy.EnergySettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,13 +42,14 @@ public class HdparmDiskBackend implements DiskPowerBackend {
   private final MountTable mounts;
 
   public HdparmDiskBackend(Configuration conf, MountTable mounts) {
-    this.hdparm = conf.getTrimmed(EnergyConfigKeys.HDPARM_PATH,
-        EnergyConfigKeys.HDPARM_PATH_DEFAULT);
-    this.sudo = conf.getBoolean(EnergyConfigKeys.HDPARM_SUDO,
-        EnergyConfigKeys.HDPARM_SUDO_DEFAULT);
-    this.runner = new CommandRunner(conf.getLong(EnergyConfigKeys.COMMAND_TIMEOUT_MS,
-        EnergyConfigKeys.COMMAND_TIMEOUT_MS_DEFAULT));
-    this.profile = DiskPowerProfile.from(conf);
+    this(EnergySettings.from(conf), mounts);
+  }
+
+  public HdparmDiskBackend(EnergySettings settings, MountTable mounts) {
+    this.hdparm = settings.hdparmPath();
+    this.sudo = settings.hdparmSudo();
+    this.runner = new CommandRunner(settings.commandTimeoutMillis());
+    this.profile = settings.driveProfile();
     this.mounts = mounts;
   }
 

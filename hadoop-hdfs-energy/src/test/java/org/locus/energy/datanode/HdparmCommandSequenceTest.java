@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
@@ -28,13 +30,19 @@ import org.locus.energy.policy.WriteIntensityGuard;
 /**
  * The power manager's state machine driving the real hdparm backend, with a fake {@code hdparm}
  * first on {@code PATH} (the module's surefire configuration puts {@code target/fake-bin} there)
- * that records its arguments: exactly the expected command for each transition. Time is passed
- * in, so each transition is exact.
+ * that records its exact argument vector (each argument NUL-terminated, one call per line): exactly
+ * the expected argv for each transition, so a lost or merged argument boundary fails. Time is
+ * passed in, so each transition is exact.
  */
 class HdparmCommandSequenceTest {
   private static final Path FAKE_BIN = Path.of("target", "fake-bin");
   private static final Path CALLS = FAKE_BIN.resolve("hdparm-calls.log");
   private static final BlockDevice SDZ = new BlockDevice(new File("/data/backup"), "/dev/sdz");
+  private static final List<String> TIMER = hdparm("-S", "1", "/dev/sdz");
+  private static final List<String> TIMER_OFF = hdparm("-S", "0", "/dev/sdz");
+  private static final List<String> STANDBY = hdparm("-y", "/dev/sdz");
+  private static final List<String> SLEEP = hdparm("-Y", "/dev/sdz");
+  private static final List<String> WAKE = hdparm("--read-sector", "0", "/dev/sdz");
   private static final DiskPowerProfile PROFILE = new DiskPowerProfile(6.0, 4.6, 0.75, 24, 3000);
 
   @BeforeAll
@@ -43,7 +51,8 @@ class HdparmCommandSequenceTest {
     Path script = FAKE_BIN.resolve("hdparm");
     Files.writeString(script, String.join("\n",
         "#!/bin/sh",
-        "echo \"$*\" >> \"$(dirname \"$0\")/hdparm-calls.log\"",
+        "{ printf 'hdparm\\0'; printf '%s\\0' \"$@\"; echo; } \\",
+        "  >> \"$(dirname \"$0\")/hdparm-calls.log\"",
         "case \"$*\" in *loop*)",
         "  echo ' HDIO_DRIVE_CMD(standby) failed: Invalid argument' >&2; exit 22;;",
         "esac",
@@ -52,7 +61,8 @@ class HdparmCommandSequenceTest {
     Path sudo = FAKE_BIN.resolve("sudo");
     Files.writeString(sudo, String.join("\n",
         "#!/bin/sh",
-        "echo \"sudo $*\" >> \"$(dirname \"$0\")/hdparm-calls.log\"",
+        "{ printf 'sudo\\0'; printf '%s\\0' \"$@\"; echo; } \\",
+        "  >> \"$(dirname \"$0\")/hdparm-calls.log\"",
         "[ \"$1\" = -n ] && shift",
         "exec \"$@\"", ""));
     Files.setPosixFilePermissions(sudo, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -81,14 +91,39 @@ class HdparmCommandSequenceTest {
         new WriteIntensityGuard(2, 1000, 1000), 1000, deepSleep, null);
   }
 
-  private static List<String> calls() throws IOException {
-    return Files.exists(CALLS) ? Files.readAllLines(CALLS, StandardCharsets.UTF_8) : List.of();
+  /** @return every recorded call as its argument vector, program name first */
+  private static List<List<String>> calls() throws IOException {
+    if (!Files.exists(CALLS)) {
+      return List.of();
+    }
+    List<List<String>> calls = new ArrayList<>();
+    for (String line : Files.readAllLines(CALLS, StandardCharsets.UTF_8)) {
+      assertTrue(line.endsWith("\0"), "every argument is NUL-terminated: " + line);
+      calls.add(List.of(line.substring(0, line.length() - 1).split("\0", -1)));
+    }
+    return calls;
+  }
+
+  /** @return the argument vector of one sudo run */
+  private static List<String> sudo(String... args) {
+    List<String> argv = new ArrayList<>();
+    argv.add("sudo");
+    argv.addAll(Arrays.asList(args));
+    return argv;
+  }
+
+  /** @return the argument vector of one hdparm run */
+  private static List<String> hdparm(String... args) {
+    List<String> argv = new ArrayList<>();
+    argv.add("hdparm");
+    argv.addAll(Arrays.asList(args));
+    return argv;
   }
 
   @Test
   void startSetsTheDrivesStandbyTimerInFiveSecondSteps() throws IOException {
     fixedTimeoutDisk(SDZ, false).start(0);
-    assertEquals(List.of("-S 1 /dev/sdz"), calls());
+    assertEquals(List.of(TIMER), calls());
   }
 
   @Test
@@ -99,10 +134,9 @@ class HdparmCommandSequenceTest {
     assertEquals(BackupDisk.Mode.MANUAL, disk.mode());
     disk.tick(200, 0, 4);
     disk.tick(1100, 0, 0);
-    assertEquals(List.of("-S 1 /dev/sdz", "-S 0 /dev/sdz"), calls(), "writes not yet quiet");
+    assertEquals(List.of(TIMER, TIMER_OFF), calls(), "writes not yet quiet");
     disk.tick(1300, 0, 0);
-    assertEquals(List.of("-S 1 /dev/sdz", "-S 0 /dev/sdz", "-y /dev/sdz", "-S 1 /dev/sdz"),
-        calls());
+    assertEquals(List.of(TIMER, TIMER_OFF, STANDBY, TIMER), calls());
     assertEquals(DiskPowerState.STANDBY, disk.state());
     assertEquals(BackupDisk.Mode.AUTOMATIC, disk.mode());
   }
@@ -113,8 +147,7 @@ class HdparmCommandSequenceTest {
     disk.start(0);
     disk.tick(100, 0, 4);
     disk.tick(1200, 0, 0);
-    assertEquals(List.of("-S 1 /dev/sdz", "-S 0 /dev/sdz", "-Y /dev/sdz", "-S 1 /dev/sdz"),
-        calls());
+    assertEquals(List.of(TIMER, TIMER_OFF, SLEEP, TIMER), calls());
   }
 
   @Test
@@ -129,7 +162,7 @@ class HdparmCommandSequenceTest {
     assertEquals(DiskPowerState.WAKING, disk.state());
     disk.tick(9000, 0, 0);
     assertEquals(DiskPowerState.IDLE, disk.state());
-    assertEquals(List.of("-S 1 /dev/sdz"), calls());
+    assertEquals(List.of(TIMER), calls());
     assertEquals(1, disk.ledger().spinUps());
     assertEquals(3000, disk.ledger().demandStallMillis());
   }
@@ -142,7 +175,7 @@ class HdparmCommandSequenceTest {
     disk.tick(1200, 0, 0);
     forgetCalls();
     disk.wake(2000, "test");
-    assertEquals(List.of("--read-sector 0 /dev/sdz"), calls());
+    assertEquals(List.of(WAKE), calls());
     assertEquals(DiskPowerState.WAKING, disk.state());
     disk.tick(5000, 0, 0);
     assertEquals(DiskPowerState.IDLE, disk.state());
@@ -156,9 +189,9 @@ class HdparmCommandSequenceTest {
         new WriteIntensityGuard(2, 1000, 1000), 1000, false, null);
     disk.start(0);
     disk.tick(900, 0, 0);
-    assertEquals(List.of("-S 1 /dev/sdz"), calls());
+    assertEquals(List.of(TIMER), calls());
     disk.tick(1000, 0, 0);
-    assertEquals(List.of("-S 1 /dev/sdz", "-y /dev/sdz"), calls());
+    assertEquals(List.of(TIMER, STANDBY), calls());
     assertEquals(DiskPowerState.STANDBY, disk.state());
   }
 
@@ -183,8 +216,7 @@ class HdparmCommandSequenceTest {
     disk.tick(11_000, 0, 0);
     assertEquals(DiskPowerState.STANDBY, disk.state(),
         "once the access came, the learned early spin-down applies again");
-    assertEquals(List.of("-S 1 /dev/sdz", "-y /dev/sdz", "--read-sector 0 /dev/sdz",
-        "-y /dev/sdz"), calls());
+    assertEquals(List.of(TIMER, STANDBY, WAKE, STANDBY), calls());
   }
 
   @Test
@@ -194,7 +226,7 @@ class HdparmCommandSequenceTest {
         new FixedTimeoutPolicy(5000), new WriteIntensityGuard(2, 1000, 1000), 1000, false, null);
     disk.start(0);
     assertTrue(disk.managed(), "sudo -n hdparm ran: " + calls());
-    assertEquals(List.of("sudo -n hdparm -S 1 /dev/sdz", "-S 1 /dev/sdz"), calls());
+    assertEquals(List.of(sudo("-n", "hdparm", "-S", "1", "/dev/sdz"), TIMER), calls());
   }
 
   @Test
@@ -207,6 +239,6 @@ class HdparmCommandSequenceTest {
     disk.tick(100, 0, 4);
     disk.tick(10_000, 0, 0);
     assertEquals(DiskPowerState.IDLE, disk.state());
-    assertEquals(List.of("-S 1 /dev/loop7"), calls(), "nothing more is tried");
+    assertEquals(List.of(hdparm("-S", "1", "/dev/loop7")), calls(), "nothing more is tried");
   }
 }

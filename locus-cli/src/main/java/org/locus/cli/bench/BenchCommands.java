@@ -5,6 +5,7 @@ import java.util.List;
 import org.locus.cli.Command;
 import org.locus.cli.CommandGroup;
 import org.locus.cli.energy.EnergyBenchCommand;
+import org.locus.cli.energy.PollCostBenchCommand;
 import org.locus.cli.energy.SpinDownBenchCommand;
 import org.locus.cli.kat.KatBenchCommand;
 import org.locus.cli.lowpower.CodecBenchCommand;
@@ -27,6 +28,7 @@ public final class BenchCommands {
             new EnergyBenchCommand(),
             new SpinDownBenchCommand(),
             new CodecBenchCommand(),
+            new PollCostBenchCommand(),
             new ExternalBenchCommand("zone",
                 "job-aware zone placement vs normal and dynamic-area strategies (zonectl bench)",
                 List.of("zonectl/zonectl", "bench")),

@@ -50,7 +50,8 @@ final class EnergyWakeCommand extends OptionsCommand {
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
     String host = line.getOptionValue("host", WakeRequests.ALL);
     try (FileSystem fs = FileSystem.newInstance(conf)) {
-      Path request = WakeRequests.request(fs, conf, host);
+      Path request = WakeRequests.request(fs, conf, host,
+          "requested with locus energy wake");
       console.out().println("wake requested for " + host + " (" + request + "); DataNodes act"
           + " within about a second");
     }

@@ -1,0 +1,84 @@
+package org.locus.energy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.junit.jupiter.api.Test;
+import org.locus.energy.disk.DiskPowerProfile;
+import org.locus.kit.LocusMiniCluster;
+
+/** Every energy key is parsed and checked once; a bad value is an error naming the key. */
+class EnergySettingsTest {
+
+  private static String errorFor(String key, String value) {
+    Configuration conf = new Configuration(false);
+    conf.set(key, value);
+    return assertThrows(IllegalArgumentException.class, () -> EnergySettings.from(conf))
+        .getMessage();
+  }
+
+  @Test
+  void anUnknownChoiceNamesTheKeyAndTheAllowedValues() {
+    assertEquals("locus.energy.manual.command must be one of standby, sleep; got 'slep'",
+        errorFor(EnergyConfigKeys.MANUAL_COMMAND, "slep"));
+    assertEquals("locus.energy.spindown.policy must be one of fixed, history; got 'histroy'",
+        errorFor(EnergyConfigKeys.SPINDOWN_POLICY, "histroy"));
+    assertEquals("locus.energy.disk.backend must be one of simulated, hdparm; got 'sata'",
+        errorFor(EnergyConfigKeys.BACKEND, "sata"));
+  }
+
+  @Test
+  void numbersOutOfRangeAndNonBooleansNameTheKeyAndTheRange() {
+    assertEquals("locus.energy.poll.interval.ms must be from 1 to 60000; got 0",
+        errorFor(EnergyConfigKeys.POLL_INTERVAL_MS, "0"));
+    assertEquals("locus.energy.disk.idle.watts must be from 0.0 to 1000.0; got -4.6",
+        errorFor(EnergyConfigKeys.IDLE_WATTS, "-4.6"));
+    assertEquals("locus.energy.predict.wake must be true or false; got 'yes'",
+        errorFor(EnergyConfigKeys.PREDICT_WAKE, "yes"));
+    assertEquals("locus.energy.disk.spindles.per.volume must list drive counts from 1 to 64,"
+        + " one per volume; got '0'", errorFor(EnergyConfigKeys.SPINDLES_PER_VOLUME, "1,0"));
+    assertTrue(errorFor(EnergyConfigKeys.REPLICA_DIR, "/data/b")
+        .startsWith("dfs.replica.dir (seed 000 §4.3.2) is not read: list backup directories as"
+            + " [ARCHIVE] entries of dfs.datanode.data.dir"));
+  }
+
+  @Test
+  void unsetKeysGiveTheDatasheetWattagesAndTheDocumentedDefaults() {
+    EnergySettings settings = EnergySettings.from(new Configuration(false));
+    assertEquals(DiskPowerProfile.BARRACUDA_7200_14, settings.driveProfile());
+    assertEquals(10_000, settings.predictLeadMillis(), "lead = the drive's spin-up time");
+    assertEquals(EnergySettings.ManualCommand.STANDBY, settings.manualCommand());
+    assertEquals(3, EnergySettings.from(conf(EnergyConfigKeys.SPINDLES_PER_VOLUME, "1,3"))
+        .spindles(1));
+  }
+
+  /** Costs about 5 s: a NameNode starts, the DataNode does not. */
+  @Test
+  void aBadEnergyValueStopsTheDataNodesStartUpWithTheMessage() {
+    LocusMiniCluster.Builder builder = LocusMiniCluster.builder(
+            new File("target/test-clusters/bad-energy-key"))
+        .nodes(1)
+        .volumes(StorageType.DISK, StorageType.ARCHIVE)
+        .set("dfs.datanode.plugins", "org.locus.energy.datanode.BackupDiskPowerManager")
+        .set(EnergyConfigKeys.BACKEND, "simulated")
+        .set(EnergyConfigKeys.MANUAL_COMMAND, "slep");
+    Exception e = assertThrows(Exception.class, () -> builder.start().close());
+    StringBuilder chain = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      chain.append(t).append('\n');
+    }
+    assertTrue(chain.toString().contains(
+        "locus.energy.manual.command must be one of standby, sleep; got 'slep'"), chain::toString);
+  }
+
+  private static Configuration conf(String key, String value) {
+    Configuration conf = new Configuration(false);
+    conf.set(key, value);
+    return conf;
+  }
+}
