@@ -44,12 +44,27 @@ public final class KatImporter {
   public record Progress(long entries, long inputBytes, long records) {
   }
 
+  /**
+   * Sees every record right after it was handed to its bucket's file. Tests use it to act at a
+   * known point of an import (for example to stop a DataNode once a bucket has filled its first
+   * block); an exception it throws fails the import like a write error would.
+   */
+  public interface WriteObserver {
+    /**
+     * @param bucket the record's bucket
+     * @param owner the bucket's owner host
+     * @param bucketBytes bytes handed to the bucket so far, this record included
+     */
+    void written(int bucket, String owner, long bucketBytes) throws IOException;
+  }
+
   private final DistributedFileSystem fs;
   private final KeyHint hint;
   private final String hintSpec;
   private final QueueDesign design;
   private final int buckets;
   private final Consumer<Progress> progress;
+  private WriteObserver observer = (bucket, owner, bytes) -> { };
 
   public KatImporter(DistributedFileSystem fs, KeyHint hint, String hintSpec, QueueDesign design,
       int buckets, Consumer<Progress> progress) {
@@ -59,6 +74,12 @@ public final class KatImporter {
     this.design = design;
     this.buckets = buckets;
     this.progress = progress;
+  }
+
+  /** Sets the observer of written records (none by default); returns this importer. */
+  public KatImporter observeWrites(WriteObserver writeObserver) {
+    this.observer = writeObserver;
+    return this;
   }
 
   /**
@@ -195,6 +216,7 @@ public final class KatImporter {
   private final class Counting implements KeyHint.RecordSink {
     private final KeyOwnership ownership;
     private final Map<String, Long> bytesPerOwner = new TreeMap<>();
+    private final long[] bytesPerBucket;
     private BucketSink sink;
     private IOException ioError;
     private long entries;
@@ -206,6 +228,7 @@ public final class KatImporter {
 
     Counting(KeyOwnership ownership) {
       this.ownership = ownership;
+      this.bytesPerBucket = new long[ownership.buckets()];
     }
 
     @Override
@@ -217,15 +240,18 @@ public final class KatImporter {
       int bucket = key == null ? (int) (keyless++ % ownership.buckets())
           : ownership.bucketOf(key);
       long bytes = record.getBytes(StandardCharsets.UTF_8).length + 1;
+      String owner = ownership.ownerOfBucket(bucket);
       try {
         sink.add(bucket, record);
+        bytesPerBucket[bucket] += bytes;
+        observer.written(bucket, owner, bytesPerBucket[bucket]);
       } catch (IOException e) {
         ioError = e;
         return;
       }
       records++;
       storedBytes += bytes;
-      bytesPerOwner.merge(ownership.ownerOfBucket(bucket), bytes, Long::sum);
+      bytesPerOwner.merge(owner, bytes, Long::sum);
     }
 
     void maybeReport() {
