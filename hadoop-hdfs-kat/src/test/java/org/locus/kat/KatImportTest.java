@@ -34,6 +34,7 @@ import org.locus.kat.ingest.ImportReport;
 import org.locus.kat.ingest.KatImporter;
 import org.locus.kat.ingest.OwnerReplicas;
 import org.locus.kat.ingest.QueueDesign;
+import org.locus.kat.placement.OwnerPaths;
 import org.locus.kat.placement.PlacementMap;
 import org.locus.kat.verify.PlacementVerifier;
 import org.locus.kat.verify.VerifyReport;
@@ -53,6 +54,7 @@ class KatImportTest {
         .set("dfs.replication", "2")
         .set("dfs.block.replicator.classname",
             "org.apache.hadoop.hdfs.server.blockmanagement.KeyAwareBlockPlacementPolicy")
+        .set("dfs.namenode.plugins", "org.locus.kat.namenode.KatNameNodePlugin")
         .volumes(StorageType.DISK)
         .start();
     fs = cluster.getFileSystem();
@@ -135,7 +137,8 @@ class KatImportTest {
   }
 
   @Test
-  void aWriterWithoutFavoredNodesUnderAnOwnerDirectoryGetsTheOwnerAsReplica() throws Exception {
+  void aWriterWithoutFavoredNodesUnderADeclaredDatasetGetsTheOwnerAsReplica() throws Exception {
+    OwnerPaths.declare(fs, new Path("/kat/written-back"));
     for (String owner : List.of("127.0.0.3", "127.0.0.5")) {
       Path file = new Path("/kat/written-back/owner=" + owner + "/part-r-00000");
       try (FSDataOutputStream out = fs.create(file)) {
