@@ -158,31 +158,17 @@ class KatImportTest {
 
   @Test
   void aFailingImportLeavesNothingThatLooksLikeADataset() throws Exception {
-    KeyHint failing = new KeyHint() {
-      private int entries;
-
-      @Override
-      public void split(String entry, RecordSink sink) {
-        if (++entries == 500) {
-          throw new IllegalStateException("hint failed on purpose");
-        }
-        sink.accept(entry.split(" ")[0], entry);
-      }
-
-      @Override
-      public String keyOfRecord(String record) {
-        return record.split(" ")[0];
-      }
-
-      @Override
-      public String describe() {
-        return "failing";
-      }
-    };
+    int[] written = {0};
+    KatImporter failing = new KatImporter(fs, new WordCountHint(), "wordcount",
+        QueueDesign.DISTRIBUTED, 32, p -> { })
+        .observeWrites((bucket, owner, bytes) -> {
+          if (++written[0] == 5000) {
+            throw new IOException("write failed on purpose");
+          }
+        });
     Path dataset = new Path("/kat/failed/dataset");
     fs.mkdirs(dataset.getParent());
-    assertThrows(IllegalStateException.class, () -> importWith(failing, "class:failing",
-        QueueDesign.DISTRIBUTED, CORPUS, dataset));
+    assertThrows(IOException.class, () -> failing.run(CORPUS, dataset));
     assertFalse(fs.exists(dataset));
     assertEquals(0, fs.listStatus(dataset.getParent()).length, "no staging directory left");
   }

@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.kat.hint.GrepHint;
 import org.locus.kat.hint.KeyHint;
+import org.locus.kat.placement.BoundedLoadAssignment;
 import org.locus.kat.placement.KeyOwnership;
 import org.locus.kat.placement.OwnerPaths;
 import org.locus.kat.placement.PlacementMap;
@@ -96,7 +97,16 @@ public final class KatImporter {
           + " another --output");
     }
     Map<String, InetSocketAddress> liveHosts = LiveDataNodes.of(fs);
-    PlacementMap map = new PlacementMap(hintSpec, buckets, new ArrayList<>(liveHosts.keySet()));
+    List<String> hosts = new ArrayList<>(liveHosts.keySet());
+    KeyOwnership rendezvous = new KeyOwnership(buckets, hosts);
+    long[] bucketBytes = new long[buckets];
+    long[] keyless = {0};
+    for (Path file : files) {
+      measureBuckets(inputFs, file, rendezvous, bucketBytes, keyless);
+    }
+    long unsplittableBefore = unsplittableEntries();
+    PlacementMap map = new PlacementMap(hintSpec, buckets, hosts,
+        BoundedLoadAssignment.assign(rendezvous, bucketBytes, null));
     KeyOwnership ownership = map.ownership();
     Path staging = new Path(dataset.getParent(),
         "." + dataset.getName() + ".importing-" + UUID.randomUUID());
@@ -104,6 +114,7 @@ public final class KatImporter {
         buckets, liveHosts.size(), design);
     boolean done = false;
     try {
+      OwnerPaths.declare(fs, staging);
       BucketFiles bucketFiles = new BucketFiles(fs, staging, ownership, liveHosts,
           fs.getDefaultReplication(staging), fs.getDefaultBlockSize(staging));
       Counting counting = new Counting(ownership);
@@ -122,7 +133,7 @@ public final class KatImporter {
             + dataset);
       }
       done = true;
-      long unsplittable = hint instanceof GrepHint grep ? grep.unsplittableEntries() : 0;
+      long unsplittable = unsplittableEntries() - unsplittableBefore;
       return new ImportReport(dataset.toString(), counting.entries, counting.records,
           counting.inputBytes, counting.storedBytes, counting.bytesPerOwner, unsplittable,
           (System.nanoTime() - start) / 1_000_000);
@@ -157,6 +168,29 @@ public final class KatImporter {
       throw new IOException("input " + inputFs.makeQualified(input) + " holds no files");
     }
     return files;
+  }
+
+  private long unsplittableEntries() {
+    return hint instanceof GrepHint grep ? grep.unsplittableEntries() : 0;
+  }
+
+  /**
+   * The sizing pass: bytes each bucket will hold, so owners can be chosen with bounded load
+   * before the first byte is written. Costs one more read of the input through the hint.
+   */
+  private void measureBuckets(FileSystem inputFs, Path file, KeyOwnership ownership,
+      long[] bucketBytes, long[] keyless) throws IOException {
+    try (BufferedReader in = new BufferedReader(
+        new InputStreamReader(inputFs.open(file), StandardCharsets.UTF_8), 256 * 1024)) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        hint.split(line, (key, record) -> {
+          int bucket = key == null ? (int) (keyless[0]++ % ownership.buckets())
+              : ownership.bucketOf(key);
+          bucketBytes[bucket] += record.getBytes(StandardCharsets.UTF_8).length + 1;
+        });
+      }
+    }
   }
 
   private void readEntries(FileSystem inputFs, Path file, Counting counting) throws IOException {
