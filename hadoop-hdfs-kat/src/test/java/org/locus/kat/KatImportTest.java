@@ -34,6 +34,7 @@ import org.locus.kat.ingest.ImportReport;
 import org.locus.kat.ingest.KatImporter;
 import org.locus.kat.ingest.OwnerReplicas;
 import org.locus.kat.ingest.QueueDesign;
+import org.locus.kat.placement.OwnerPaths;
 import org.locus.kat.placement.PlacementMap;
 import org.locus.kat.verify.PlacementVerifier;
 import org.locus.kat.verify.VerifyReport;
@@ -53,6 +54,7 @@ class KatImportTest {
         .set("dfs.replication", "2")
         .set("dfs.block.replicator.classname",
             "org.apache.hadoop.hdfs.server.blockmanagement.KeyAwareBlockPlacementPolicy")
+        .set("dfs.namenode.plugins", "org.locus.kat.namenode.KatNameNodePlugin")
         .volumes(StorageType.DISK)
         .start();
     fs = cluster.getFileSystem();
@@ -135,7 +137,8 @@ class KatImportTest {
   }
 
   @Test
-  void aWriterWithoutFavoredNodesUnderAnOwnerDirectoryGetsTheOwnerAsReplica() throws Exception {
+  void aWriterWithoutFavoredNodesUnderADeclaredDatasetGetsTheOwnerAsReplica() throws Exception {
+    OwnerPaths.declare(fs, new Path("/kat/written-back"));
     for (String owner : List.of("127.0.0.3", "127.0.0.5")) {
       Path file = new Path("/kat/written-back/owner=" + owner + "/part-r-00000");
       try (FSDataOutputStream out = fs.create(file)) {
@@ -155,31 +158,17 @@ class KatImportTest {
 
   @Test
   void aFailingImportLeavesNothingThatLooksLikeADataset() throws Exception {
-    KeyHint failing = new KeyHint() {
-      private int entries;
-
-      @Override
-      public void split(String entry, RecordSink sink) {
-        if (++entries == 500) {
-          throw new IllegalStateException("hint failed on purpose");
-        }
-        sink.accept(entry.split(" ")[0], entry);
-      }
-
-      @Override
-      public String keyOfRecord(String record) {
-        return record.split(" ")[0];
-      }
-
-      @Override
-      public String describe() {
-        return "failing";
-      }
-    };
+    int[] written = {0};
+    KatImporter failing = new KatImporter(fs, new WordCountHint(), "wordcount",
+        QueueDesign.DISTRIBUTED, 32, p -> { })
+        .observeWrites((bucket, owner, bytes) -> {
+          if (++written[0] == 5000) {
+            throw new IOException("write failed on purpose");
+          }
+        });
     Path dataset = new Path("/kat/failed/dataset");
     fs.mkdirs(dataset.getParent());
-    assertThrows(IllegalStateException.class, () -> importWith(failing, "class:failing",
-        QueueDesign.DISTRIBUTED, CORPUS, dataset));
+    assertThrows(IOException.class, () -> failing.run(CORPUS, dataset));
     assertFalse(fs.exists(dataset));
     assertEquals(0, fs.listStatus(dataset.getParent()).length, "no staging directory left");
   }

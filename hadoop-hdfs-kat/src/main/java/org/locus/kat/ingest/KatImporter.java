@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.kat.hint.GrepHint;
 import org.locus.kat.hint.KeyHint;
+import org.locus.kat.placement.BoundedLoadAssignment;
 import org.locus.kat.placement.KeyOwnership;
 import org.locus.kat.placement.OwnerPaths;
 import org.locus.kat.placement.PlacementMap;
@@ -44,12 +45,27 @@ public final class KatImporter {
   public record Progress(long entries, long inputBytes, long records) {
   }
 
+  /**
+   * Sees every record right after it was handed to its bucket's file. Tests use it to act at a
+   * known point of an import (for example to stop a DataNode once a bucket has filled its first
+   * block); an exception it throws fails the import like a write error would.
+   */
+  public interface WriteObserver {
+    /**
+     * @param bucket the record's bucket
+     * @param owner the bucket's owner host
+     * @param bucketBytes bytes handed to the bucket so far, this record included
+     */
+    void written(int bucket, String owner, long bucketBytes) throws IOException;
+  }
+
   private final DistributedFileSystem fs;
   private final KeyHint hint;
   private final String hintSpec;
   private final QueueDesign design;
   private final int buckets;
   private final Consumer<Progress> progress;
+  private WriteObserver observer = (bucket, owner, bytes) -> { };
 
   public KatImporter(DistributedFileSystem fs, KeyHint hint, String hintSpec, QueueDesign design,
       int buckets, Consumer<Progress> progress) {
@@ -59,6 +75,12 @@ public final class KatImporter {
     this.design = design;
     this.buckets = buckets;
     this.progress = progress;
+  }
+
+  /** Sets the observer of written records (none by default); returns this importer. */
+  public KatImporter observeWrites(WriteObserver writeObserver) {
+    this.observer = writeObserver;
+    return this;
   }
 
   /**
@@ -75,7 +97,16 @@ public final class KatImporter {
           + " another --output");
     }
     Map<String, InetSocketAddress> liveHosts = LiveDataNodes.of(fs);
-    PlacementMap map = new PlacementMap(hintSpec, buckets, new ArrayList<>(liveHosts.keySet()));
+    List<String> hosts = new ArrayList<>(liveHosts.keySet());
+    KeyOwnership rendezvous = new KeyOwnership(buckets, hosts);
+    long[] bucketBytes = new long[buckets];
+    long[] keyless = {0};
+    for (Path file : files) {
+      measureBuckets(inputFs, file, rendezvous, bucketBytes, keyless);
+    }
+    long unsplittableBefore = unsplittableEntries();
+    PlacementMap map = new PlacementMap(hintSpec, buckets, hosts,
+        BoundedLoadAssignment.assign(rendezvous, bucketBytes, null));
     KeyOwnership ownership = map.ownership();
     Path staging = new Path(dataset.getParent(),
         "." + dataset.getName() + ".importing-" + UUID.randomUUID());
@@ -83,6 +114,7 @@ public final class KatImporter {
         buckets, liveHosts.size(), design);
     boolean done = false;
     try {
+      OwnerPaths.declare(fs, staging);
       BucketFiles bucketFiles = new BucketFiles(fs, staging, ownership, liveHosts,
           fs.getDefaultReplication(staging), fs.getDefaultBlockSize(staging));
       Counting counting = new Counting(ownership);
@@ -101,7 +133,7 @@ public final class KatImporter {
             + dataset);
       }
       done = true;
-      long unsplittable = hint instanceof GrepHint grep ? grep.unsplittableEntries() : 0;
+      long unsplittable = unsplittableEntries() - unsplittableBefore;
       return new ImportReport(dataset.toString(), counting.entries, counting.records,
           counting.inputBytes, counting.storedBytes, counting.bytesPerOwner, unsplittable,
           (System.nanoTime() - start) / 1_000_000);
@@ -136,6 +168,29 @@ public final class KatImporter {
       throw new IOException("input " + inputFs.makeQualified(input) + " holds no files");
     }
     return files;
+  }
+
+  private long unsplittableEntries() {
+    return hint instanceof GrepHint grep ? grep.unsplittableEntries() : 0;
+  }
+
+  /**
+   * The sizing pass: bytes each bucket will hold, so owners can be chosen with bounded load
+   * before the first byte is written. Costs one more read of the input through the hint.
+   */
+  private void measureBuckets(FileSystem inputFs, Path file, KeyOwnership ownership,
+      long[] bucketBytes, long[] keyless) throws IOException {
+    try (BufferedReader in = new BufferedReader(
+        new InputStreamReader(inputFs.open(file), StandardCharsets.UTF_8), 256 * 1024)) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        hint.split(line, (key, record) -> {
+          int bucket = key == null ? (int) (keyless[0]++ % ownership.buckets())
+              : ownership.bucketOf(key);
+          bucketBytes[bucket] += record.getBytes(StandardCharsets.UTF_8).length + 1;
+        });
+      }
+    }
   }
 
   private void readEntries(FileSystem inputFs, Path file, Counting counting) throws IOException {
@@ -195,6 +250,7 @@ public final class KatImporter {
   private final class Counting implements KeyHint.RecordSink {
     private final KeyOwnership ownership;
     private final Map<String, Long> bytesPerOwner = new TreeMap<>();
+    private final long[] bytesPerBucket;
     private BucketSink sink;
     private IOException ioError;
     private long entries;
@@ -206,6 +262,7 @@ public final class KatImporter {
 
     Counting(KeyOwnership ownership) {
       this.ownership = ownership;
+      this.bytesPerBucket = new long[ownership.buckets()];
     }
 
     @Override
@@ -217,15 +274,18 @@ public final class KatImporter {
       int bucket = key == null ? (int) (keyless++ % ownership.buckets())
           : ownership.bucketOf(key);
       long bytes = record.getBytes(StandardCharsets.UTF_8).length + 1;
+      String owner = ownership.ownerOfBucket(bucket);
       try {
         sink.add(bucket, record);
+        bytesPerBucket[bucket] += bytes;
+        observer.written(bucket, owner, bytesPerBucket[bucket]);
       } catch (IOException e) {
         ioError = e;
         return;
       }
       records++;
       storedBytes += bytes;
-      bytesPerOwner.merge(ownership.ownerOfBucket(bucket), bytes, Long::sum);
+      bytesPerOwner.merge(owner, bytes, Long::sum);
     }
 
     void maybeReport() {

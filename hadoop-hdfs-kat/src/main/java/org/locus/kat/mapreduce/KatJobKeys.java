@@ -9,6 +9,8 @@ public final class KatJobKeys {
   public static final String BUCKETS = "locus.kat.buckets";
   /** Owner hosts in partition order: reducer p is aligned with {@code hosts[p]}. */
   public static final String HOSTS = "locus.kat.hosts";
+  /** Each bucket's owner as an index into {@link #HOSTS}; unset means plain rendezvous. */
+  public static final String BUCKET_OWNERS = "locus.kat.bucket-owners";
   /** Whether reducers are placed on their partition's host (default true for KAT jobs). */
   public static final String ALIGN_REDUCERS = "locus.kat.align-reducers";
   /** The framework name that selects {@link KeyAwareYarnRunner} for a job. */

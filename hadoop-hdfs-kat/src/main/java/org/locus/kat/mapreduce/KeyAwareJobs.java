@@ -32,6 +32,11 @@ public final class KeyAwareJobs {
     job.setNumReduceTasks(map.hosts().size());
     conf.setInt(KatJobKeys.BUCKETS, map.buckets());
     conf.setStrings(KatJobKeys.HOSTS, map.hosts().toArray(new String[0]));
+    if (map.owners().isEmpty()) {
+      conf.unset(KatJobKeys.BUCKET_OWNERS);
+    } else {
+      conf.set(KatJobKeys.BUCKET_OWNERS, map.ownerIndexes());
+    }
     conf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, false);
     // Ask for reducers only once every map is done: the owners then have room for them, and
     // YARN can honour the host requests instead of falling back to any free node.

@@ -1,11 +1,13 @@
 package org.locus.kat.mapreduce;
 
 import java.util.Arrays;
+import java.util.List;
 
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Partitioner;
 import org.locus.kat.placement.KeyOwnership;
+import org.locus.kat.placement.PlacementMap;
 
 /**
  * Sends each intermediate key to the reducer of the host that owns it under the dataset's
@@ -24,7 +26,9 @@ public class KeyAwarePartitioner<V> extends Partitioner<Object, V> implements Co
       throw new IllegalArgumentException(KatJobKeys.HOSTS + " is not set; configure the job"
           + " with KeyAwareJobs.configure");
     }
-    this.ownership = new KeyOwnership(conf.getInt(KatJobKeys.BUCKETS, 0), Arrays.asList(hosts));
+    List<String> hostList = Arrays.asList(hosts);
+    this.ownership = new KeyOwnership(conf.getInt(KatJobKeys.BUCKETS, 0), hostList,
+        PlacementMap.ownersOf(conf.get(KatJobKeys.BUCKET_OWNERS), hostList));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package org.locus.kat.placement;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,26 +14,48 @@ import java.util.List;
  * a node leaves only its own buckets move; everything else stays put. Buckets make files the
  * unit of movement, so a membership change rewrites whole files and nothing else.
  *
+ * <p>A dataset imported with load bounding ({@link BoundedLoadAssignment}) stores its bucket
+ * owners explicitly; they were chosen along each bucket's rendezvous order, and this class then
+ * answers from that table instead of the top of the order.
+ *
  * <p>Immutable; equal inputs give equal owners on every JVM (no {@code String.hashCode}, no
  * randomness).
  */
 public final class KeyOwnership {
   private final int buckets;
   private final List<String> hosts;
+  /** Owner of each bucket when stored explicitly, else empty (top of the rendezvous order). */
+  private final List<String> ownerOfBucket;
 
   /**
    * @param buckets number of key buckets, at least 1
    * @param hosts the candidate owners; order does not matter for ownership
    */
   public KeyOwnership(int buckets, List<String> hosts) {
+    this(buckets, hosts, List.of());
+  }
+
+  /**
+   * @param buckets number of key buckets, at least 1
+   * @param hosts the candidate owners
+   * @param ownerOfBucket the owner of each bucket (each one of {@code hosts}), or empty for
+   *     plain rendezvous ownership
+   */
+  public KeyOwnership(int buckets, List<String> hosts, List<String> ownerOfBucket) {
     if (buckets < 1) {
       throw new IllegalArgumentException("bucket count must be at least 1, got " + buckets);
     }
     if (hosts.isEmpty()) {
       throw new IllegalArgumentException("no hosts to own keys");
     }
+    if (!ownerOfBucket.isEmpty() && (ownerOfBucket.size() != buckets
+        || !hosts.containsAll(ownerOfBucket))) {
+      throw new IllegalArgumentException("bucket owners must name one of " + hosts + " for each"
+          + " of " + buckets + " buckets, got " + ownerOfBucket);
+    }
     this.buckets = buckets;
     this.hosts = List.copyOf(hosts);
+    this.ownerOfBucket = List.copyOf(ownerOfBucket);
   }
 
   public int buckets() {
@@ -53,8 +76,31 @@ public final class KeyOwnership {
     return (int) Long.remainderUnsigned(mix(hash), buckets);
   }
 
+  /** @return the explicit owner of every bucket, or empty when ownership is plain rendezvous */
+  public List<String> explicitOwners() {
+    return ownerOfBucket;
+  }
+
   /** @return the host owning a bucket */
   public String ownerOfBucket(int bucket) {
+    if (!ownerOfBucket.isEmpty()) {
+      return ownerOfBucket.get(bucket);
+    }
+    return rendezvousTop(bucket);
+  }
+
+  /** @return the hosts in the bucket's rendezvous order, best first (ties: smaller name) */
+  public List<String> preferenceOrder(int bucket) {
+    List<String> order = new ArrayList<>(hosts);
+    order.sort((a, b) -> {
+      int byScore = Long.compareUnsigned(score(bucket, b), score(bucket, a));
+      return byScore != 0 ? byScore : a.compareTo(b);
+    });
+    return order;
+  }
+
+  /** @return the host of highest rendezvous score for a bucket */
+  private String rendezvousTop(int bucket) {
     String best = null;
     long bestScore = 0;
     for (String host : hosts) {

@@ -16,6 +16,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.io.IOUtils;
 import org.locus.kat.ingest.LiveDataNodes;
 import org.locus.kat.ingest.OwnerReplicas;
+import org.locus.kat.placement.BoundedLoadAssignment;
 import org.locus.kat.placement.KeyOwnership;
 import org.locus.kat.placement.OwnerPaths;
 import org.locus.kat.placement.PlacementMap;
@@ -47,10 +48,11 @@ public final class Rebalancer {
   public RebalanceReport rebalance(Path dataset) throws IOException {
     PlacementMap before = PlacementMap.read(fs, dataset);
     Map<String, InetSocketAddress> live = LiveDataNodes.of(fs);
-    PlacementMap after = new PlacementMap(before.hint(), before.buckets(),
-        new ArrayList<>(live.keySet()));
-    KeyOwnership ownership = after.ownership();
+    // Datasets imported before declarations existed get theirs here.
+    OwnerPaths.declare(fs, dataset);
     finishInterruptedMoves(dataset);
+    PlacementMap after = newOwners(dataset, before, new ArrayList<>(live.keySet()));
+    KeyOwnership ownership = after.ownership();
 
     int moved = 0;
     int files = 0;
@@ -86,6 +88,32 @@ public final class Rebalancer {
     after.write(fs, dataset);
     removeEmptyOwnerDirs(dataset);
     return new RebalanceReport(before.hosts(), after.hosts(), moved, files, bytesMoved, total);
+  }
+
+  /**
+   * Bounded-load owners over the live hosts, sticky: a bucket stays with its owner while that
+   * owner is live and no newly joined host is first in the bucket's rendezvous order; the rest
+   * (a departed owner's buckets, those a new host wins) are placed along their rendezvous order
+   * within the load bound, using the bucket files' sizes.
+   */
+  private PlacementMap newOwners(Path dataset, PlacementMap before, List<String> liveHosts)
+      throws IOException {
+    KeyOwnership rendezvous = new KeyOwnership(before.buckets(), liveHosts);
+    KeyOwnership old = before.ownership();
+    long[] bytes = new long[before.buckets()];
+    for (FileStatus file : bucketFiles(dataset)) {
+      bytes[OwnerPaths.bucketOf(file.getPath()).orElseThrow()] += file.getLen();
+    }
+    String[] keep = new String[before.buckets()];
+    for (int bucket = 0; bucket < keep.length; bucket++) {
+      String owner = old.ownerOfBucket(bucket);
+      String winner = rendezvous.preferenceOrder(bucket).get(0);
+      if (liveHosts.contains(owner) && before.hosts().contains(winner)) {
+        keep[bucket] = owner;
+      }
+    }
+    return new PlacementMap(before.hint(), before.buckets(), liveHosts,
+        BoundedLoadAssignment.assign(rendezvous, bytes, keep));
   }
 
   private void copy(FileStatus source, Path target, InetSocketAddress favored)
