@@ -32,6 +32,7 @@ dd if=/dev/urandom of="$M/kdir/kbig" bs=1M count=2 status=none
 dd if=/dev/urandom of="$M/kdir/ksmall" bs=999 count=13 status=none
 echo appended >>"$M/fdir/hello"
 setfattr -n user.morphstore.replicas -v 2 "$M/kdir/kbig"
+kbig_sum=$(md5sum <"$M/kdir/kbig")
 check "the module makes 2 copies of a file it wrote" \
 	grep -q "wanted=2 copies=2 " <<<"$(getfattr --only-values -n user.morphstore.status "$M/kdir/kbig")"
 (cd "$M" && find . -type f | sort | xargs md5sum) | sed 's/^/XSUM /'
@@ -39,4 +40,9 @@ check "the module logged no error" bash -c "! grep -q 'error:' '$MS_TMP/daemon.l
 ms_umount "$M"
 check "every fresh replica equals its master after the module's writes" \
 	"$MS_ROOT/tests/verify-replicas" "${MS_DEV[@]}"
+# the fstab line of docs/morphstore.md, from a private fstab file
+echo "none  $M  morphstore  lower=$MS_LOWER,nofail  0  0" >"$MS_TMP/fstab"
+check "the documented fstab line mounts the volume" mount -T "$MS_TMP/fstab" "$M"
+check "through it the module's files read back" [ "$(md5sum <"$M/kdir/kbig")" = "$kbig_sum" ]
+umount "$M"
 ms_summary
