@@ -193,7 +193,8 @@ void msk_reconcile(struct msk_sb *s, struct msk_inode *mi)
 	const struct cred *cred;
 	int pick;
 
-	if (mi->state_bad)
+	/* an unlinked master has lost its replicas already (namei.c) */
+	if (mi->state_bad || !d_inode(mi->lmaster)->i_nlink)
 		return;
 	cred = override_creds(s->creds);
 	if (!mi->st.id) {
