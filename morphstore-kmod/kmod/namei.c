@@ -300,10 +300,14 @@ static int remove_file(struct msk_sb *s, u32 d, struct dentry *lp,
 
 	if (d_is_reg(ld) && d_inode(ld)->i_nlink == 1)
 		have_state = !msk_read_state(s, d, ld, &st) && st.mask;
+	/* an extra reference keeps @ld positive (unhashed, not negative)
+	 * after the unlink: open files and other names still use it */
+	dget(ld);
 	inode_lock_nested(d_inode(lp), I_MUTEX_PARENT);
 	ret = ld->d_parent == lp ?
 	      vfs_unlink(msk_userns(s, d), d_inode(lp), ld, NULL) : -ESTALE;
 	inode_unlock(d_inode(lp));
+	dput(ld);
 	if (!ret && have_state)
 		msk_unlink_replicas(s, &st);
 	return ret;
@@ -338,11 +342,13 @@ static int msk_rmdir(struct inode *dir, struct dentry *dentry)
 
 		if (!md->lower[d] || !lp)
 			continue;
+		dget(md->lower[d]);	/* stays positive for open handles */
 		inode_lock_nested(d_inode(lp), I_MUTEX_PARENT);
 		r = md->lower[d]->d_parent == lp ?
 		    vfs_rmdir(msk_userns(s, d), d_inode(lp), md->lower[d]) :
 		    -ESTALE;
 		inode_unlock(d_inode(lp));
+		dput(md->lower[d]);
 		if (r && r != -ENOENT && !ret)
 			ret = r;
 	}
