@@ -14,8 +14,6 @@
 #include "morphfs.h"
 #include "../lib/uenv.h"
 
-struct morph_vol *morph_vol;
-
 struct options {
 	char *lower;
 	char *laas;
@@ -101,7 +99,6 @@ int main(int argc, char *argv[])
 		morph_err("missing -o lower=DIR0:DIR1[:...] (one lower directory per device); see --help");
 		return 2;
 	}
-	morph_vol = &vol;
 	pthread_mutex_init(&vol.lock, NULL);
 	morph_uenv_init(&vol.env, o.seed);
 	vol.laas_cfg.factor_milli = 1000;
@@ -147,7 +144,7 @@ int main(int argc, char *argv[])
 	fuse_opt_add_arg(&args, "-omax_threads=16");
 	fuse_opt_add_arg(&args, "-ofsname=morphstore");
 	fuse_opt_add_arg(&args, "-osubtype=morphstore");
-	ret = fuse_main(args.argc, args.argv, &morph_ops, NULL);
+	ret = fuse_main(args.argc, args.argv, &morph_ops, &vol);
 	morph_replicator_stop(&vol);
 	morph_readers_stop(&vol);
 	fuse_opt_free_args(&args);

@@ -82,8 +82,6 @@ struct morph_vol {
 	int nreaders;
 };
 
-extern struct morph_vol *morph_vol;
-
 #define morph_err(...) morph_log("error", __VA_ARGS__)
 #define morph_warn(...) morph_log("warning", __VA_ARGS__)
 void morph_log(const char *level, const char *fmt, ...)
@@ -127,7 +125,7 @@ void morph_replicator_stop(struct morph_vol *v);
 void morph_replicator_queue(struct morph_vol *v, const char *rel);
 int morph_replicator_pending(struct morph_vol *v);
 
-/* ops.c */
+/* super.c (operations split by concern, see fops.h) */
 extern const struct fuse_operations morph_ops;
 
 #endif /* MORPHFS_H */

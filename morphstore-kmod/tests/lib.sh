@@ -2,6 +2,12 @@
 # lib.sh - fixture for the integration tests: loop-backed lower file
 # systems, a mounted volume, and cleanup that runs even when a test fails.
 # Every test script sources this, calls ms_setup, and reports with pass/fail.
+#
+# MS_FRONT=kmod (set by vm/guest inside the qemu VM) runs the same tests
+# against the kernel module: lower devices are the VM's virtio disks
+# (MS_DISKS), formatted to the size asked, and the volume is mounted with
+# "mount -t morphstore"; the module's kernel log lines stand in for the
+# daemon's log.
 
 MS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MS_FUSE=$MS_ROOT/build/morphstore-fuse
@@ -11,6 +17,9 @@ MS_FAILED=0
 MS_LOOPS=()
 MS_MOUNTS=()
 MS_PIDS=()
+MS_FRONT=${MS_FRONT:-fuse}
+MS_DISKS=(${MS_DISKS:-})
+MS_NDISK=0
 
 ms_cleanup() {
 	local m l p i
@@ -23,7 +32,7 @@ ms_cleanup() {
 	for p in "${MS_PIDS[@]}"; do wait "$p" 2>/dev/null; done
 	for l in "${MS_LOOPS[@]}"; do
 		umount -l "$l" 2>/dev/null
-		losetup -d "$l" 2>/dev/null
+		[ "$MS_FRONT" = kmod ] || losetup -d "$l" 2>/dev/null
 	done
 	[ -n "$MS_TMP" ] && rm -rf "$MS_TMP"
 }
@@ -38,10 +47,17 @@ ms_setup() {
 # mounted at $MS_TMP/NAME (not in a subshell: cleanup must see it)
 ms_device() {
 	local name=$1 size=$2 fs=$3 opts=${4:-} img loop
-	img=$MS_TMP/$name.img
-	truncate -s "${size}M" "$img"
-	"mkfs.$fs" -q -F "$img" >/dev/null 2>&1 || { echo "mkfs.$fs failed" >&2; return 1; }
-	loop=$(losetup -f --show "$img") || return 1
+	if [ "$MS_FRONT" = kmod ]; then	# the next virtio disk, at the size asked
+		loop=${MS_DISKS[MS_NDISK]}
+		[ -n "$loop" ] || { echo "no virtio disk left for $name" >&2; return 1; }
+		MS_NDISK=$((MS_NDISK + 1))
+		"mkfs.$fs" -q -F "$loop" "${size}M" >/dev/null 2>&1 || { echo "mkfs.$fs failed" >&2; return 1; }
+	else
+		img=$MS_TMP/$name.img
+		truncate -s "${size}M" "$img"
+		"mkfs.$fs" -q -F "$img" >/dev/null 2>&1 || { echo "mkfs.$fs failed" >&2; return 1; }
+		loop=$(losetup -f --show "$img") || return 1
+	fi
 	MS_LOOPS+=("$loop")
 	mkdir -p "$MS_TMP/$name"
 	mount ${opts:+-o "$opts"} "$loop" "$MS_TMP/$name" || return 1
@@ -67,6 +83,16 @@ ms_devices() {
 ms_mount() {
 	local mnt=$1 opts=${2:-} i
 	mkdir -p "$mnt"
+	if [ "$MS_FRONT" = kmod ]; then
+		MS_MOUNTS+=("$mnt")
+		if ! mount -t morphstore -o "lower=$MS_LOWER${opts:+,$opts}" none "$mnt" 2>>"$MS_TMP/daemon.log"; then
+			dmesg | grep 'morphstore:' | tail -3 >>"$MS_TMP/daemon.log"
+			return 1
+		fi
+		# the module's log lines stand in for the daemon's log
+		dmesg | grep -c . >"$MS_TMP/dmesg.mark"
+		return 0
+	fi
 	"$MS_FUSE" -f -o "lower=$MS_LOWER${opts:+,$opts}" "$mnt" 2>>"$MS_TMP/daemon.log" &
 	MS_PID=$!
 	MS_PIDS+=("$MS_PID")
@@ -79,8 +105,22 @@ ms_mount() {
 	return 1
 }
 
+# kmod: append the module's kernel log lines since the last mark
+ms_kmsg() {
+	[ "$MS_FRONT" = kmod ] || return 0
+	local from
+	from=$(cat "$MS_TMP/dmesg.mark" 2>/dev/null || echo 0)
+	dmesg | tail -n +"$((from + 1))" | grep 'morphstore:' >>"$MS_TMP/daemon.log"
+	dmesg | grep -c . >"$MS_TMP/dmesg.mark"
+}
+
 ms_umount() {
 	local mnt=$1
+	if [ "$MS_FRONT" = kmod ]; then
+		ms_kmsg
+		umount "$mnt"
+		return
+	fi
 	fusermount3 -u "$mnt" 2>/dev/null || umount -l "$mnt"
 	wait "$MS_PID" 2>/dev/null
 	return 0
@@ -100,5 +140,5 @@ ms_wait_idle() {
 pass() { MS_PASSED=$((MS_PASSED + 1)); echo "ok   $1"; }
 fail() { MS_FAILED=$((MS_FAILED + 1)); echo "FAIL $1${2:+: $2}"; }
 # check NAME COMMAND...: one behaviour, passes when COMMAND succeeds
-check() { local n=$1; shift; if "$@"; then pass "$n"; else fail "$n"; fi; }
+check() { local n=$1; shift; [[ "$*" == *daemon.log* ]] && ms_kmsg; if "$@"; then pass "$n"; else fail "$n"; fi; }
 ms_summary() { echo "$MS_PASSED passed, $MS_FAILED failed"; }

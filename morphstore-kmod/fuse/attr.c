@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * attr.c - attributes: getattr, access, chmod, chown, utimens.  Directories
+ * exist on every device, so their attribute changes go to all of them.
+ */
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "fops.h"
+
+void morph_give_to_caller(int dirfd, const char *rel)
+{
+	struct fuse_context *c = fuse_get_context();
+
+	if (fchownat(dirfd, rel, c->uid, c->gid, AT_SYMLINK_NOFOLLOW))
+		morph_warn("cannot give /%s to uid %u: %s", rel, c->uid,
+			   strerror(errno));
+}
+
+int mo_getattr(const char *path, struct stat *st,
+		      struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+
+	if (fi && fi->fh) {
+		struct morph_handle *h = (void *)(uintptr_t)fi->fh;
+
+		return fstat(h->fd[h->ino->dev], st) ? neg_errno() : 0;
+	}
+	if (!path)
+		return -ESTALE;
+	return morph_locate(v, morph_rel(path), st) < 0 ? -ENOENT : 0;
+}
+
+int mo_access(const char *path, int mask)
+{
+	struct morph_vol *v = fuse_vol();
+	struct stat st;
+
+	(void)mask;
+	return morph_locate(v, morph_rel(path), &st) < 0 ? -ENOENT : 0;
+}
+
+/* apply @fn to the entry on every device holding it */
+int morph_on_all(struct morph_vol *v, const char *rel,
+		 int (*fn)(int dirfd, const char *rel, const void *arg),
+		 const void *arg)
+{
+	struct stat st;
+	int d = morph_locate(v, rel, &st), ret = 0;
+	u32 k;
+
+	if (d < 0)
+		return d;
+	if (!S_ISDIR(st.st_mode))
+		return fn(v->dev[d].fd, rel, arg);
+	for (k = 0; k < v->ndev; k++) {
+		int r = fn(v->dev[k].fd, rel, arg);
+
+		if (r && r != -ENOENT && !ret)
+			ret = r;
+	}
+	return ret;
+}
+
+static int do_chmod(int dirfd, const char *rel, const void *arg)
+{
+	return fchmodat(dirfd, rel, *(const mode_t *)arg, 0) ? neg_errno() : 0;
+}
+
+int mo_chmod(const char *path, mode_t mode, struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+
+	(void)fi;
+	return morph_on_all(v, morph_rel(path), do_chmod, &mode);
+}
+
+struct owner {
+	uid_t uid;
+	gid_t gid;
+};
+
+static int do_chown(int dirfd, const char *rel, const void *arg)
+{
+	const struct owner *o = arg;
+
+	return fchownat(dirfd, rel, o->uid, o->gid, AT_SYMLINK_NOFOLLOW) ?
+	       neg_errno() : 0;
+}
+
+int mo_chown(const char *path, uid_t uid, gid_t gid,
+		    struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+	struct owner o = { uid, gid };
+
+	(void)fi;
+	return morph_on_all(v, morph_rel(path), do_chown, &o);
+}
+
+static int do_utimens(int dirfd, const char *rel, const void *arg)
+{
+	return utimensat(dirfd, rel, arg, AT_SYMLINK_NOFOLLOW) ? neg_errno() : 0;
+}
+
+int mo_utimens(const char *path, const struct timespec tv[2],
+		      struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+
+	(void)fi;
+	return morph_on_all(v, morph_rel(path), do_utimens, tv);
+}
+

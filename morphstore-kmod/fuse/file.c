@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * file.c - open files: open, create, read (routed by LAAS over the
+ * file's current copies), write and truncate (every copy, inside a write
+ * session, see inode.c), fsync, release.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "fops.h"
+
+
+/* under ino->mu; @fd holds a descriptor for every device in session_mask */
+static int truncate_copies(struct morph_vol *v, struct morph_inode *ino,
+			   const int *fd, off_t size)
+{
+	u32 d;
+	int ret = morph_session_begin(v, ino);
+
+	if (ret)
+		return ret;
+	if (ftruncate(fd[ino->dev], size))
+		return neg_errno();
+	for (d = 0; d < v->ndev; d++) {
+		if (!(ino->session_mask & ~ino->failed & (1u << d)))
+			continue;
+		if (fd[d] < 0 || ftruncate(fd[d], size)) {
+			morph_err("truncating the replica on device %u (%s) failed: %s; it is stale until re-copied",
+				  d, v->dev[d].path, strerror(errno));
+			__atomic_or_fetch(&ino->failed, 1u << d, __ATOMIC_SEQ_CST);
+		}
+	}
+	ino->gen++;
+	return 0;
+}
+
+int mo_truncate(const char *path, off_t size, struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+	const char *rel;
+	struct morph_inode *ino;
+	int fd[MORPH_MAX_DEVICES], ret;
+	char name[32];
+	u32 d;
+
+	if (fi && fi->fh) {
+		struct morph_handle *h = (void *)(uintptr_t)fi->fh;
+
+		pthread_mutex_lock(&h->ino->mu);
+		ret = truncate_copies(v, h->ino, h->fd, size);
+		if (!h->ino->writers)
+			morph_session_end(v, h->ino);
+		pthread_mutex_unlock(&h->ino->mu);
+		return ret;
+	}
+	if (!path)
+		return -ESTALE;
+	rel = morph_rel(path);
+	ret = morph_inode_get_path(v, rel, &ino);
+	if (ret)
+		return ret == -EPERM ? -EISDIR : ret;
+	pthread_mutex_lock(&ino->mu);
+	morph_replica_name(name, sizeof(name), ino->st.id, 0);
+	for (d = 0; d < v->ndev; d++)
+		fd[d] = (ino->st.mask & ~ino->st.stale & (1u << d)) ?
+			openat(v->dev[d].rep_fd, name, O_WRONLY) : -1;
+	fd[ino->dev] = ino->xfd;
+	ret = truncate_copies(v, ino, fd, size);
+	if (!ino->writers)
+		morph_session_end(v, ino);
+	pthread_mutex_unlock(&ino->mu);
+	for (d = 0; d < v->ndev; d++)
+		if (fd[d] >= 0 && d != ino->dev)
+			close(fd[d]);
+	morph_inode_put(v, ino);
+	return ret;
+}
+
+/* ---- open files ---- */
+
+static void close_handle(struct morph_vol *v, struct morph_handle *h)
+{
+	u32 d;
+
+	for (d = 0; d < v->ndev; d++) {
+		if (h->fd[d] >= 0)
+			close(h->fd[d]);
+		if (h->rfd[d] >= 0)
+			close(h->rfd[d]);
+	}
+	free(h->name);
+	free(h);
+}
+
+/* build the handle of master @fd on @dev; takes ownership of @fd */
+static int setup_handle(struct morph_vol *v, u32 dev, int fd,
+			const char *rel, struct fuse_file_info *fi)
+{
+	struct morph_handle *h = calloc(1, sizeof(*h));
+	struct morph_inode *ino;
+	int acc = fi->flags & O_ACCMODE, ret, resync;
+	char name[32];
+	u32 d;
+
+	if (!h) {
+		close(fd);
+		return -ENOMEM;
+	}
+	for (d = 0; d < MORPH_MAX_DEVICES; d++)
+		h->fd[d] = h->rfd[d] = -1;
+	h->fd[dev] = fd;
+	h->writable = acc != O_RDONLY;
+	h->name = strdup(rel);
+	if (!h->name) {
+		close_handle(v, h);
+		return -ENOMEM;
+	}
+	ret = morph_inode_get(v, dev, fd, &ino);
+	if (ret) {
+		close_handle(v, h);
+		return ret;
+	}
+	h->ino = ino;
+	pthread_mutex_lock(&ino->mu);
+	if (h->writable)
+		ino->writers++;
+	h->copies = ino->state_bad ? 1u << dev :
+		    morph_state_readable(&ino->st) & ~ino->failed;
+	morph_replica_name(name, sizeof(name), ino->st.id, 0);
+	for (d = 0; d < v->ndev; d++) {
+		if (d == dev || !(h->copies & (1u << d)))
+			continue;
+		h->fd[d] = openat(v->dev[d].rep_fd, name,
+				  h->writable ? O_RDWR : O_RDONLY);
+		if (h->fd[d] < 0) {
+			morph_err("replica of /%s on device %u (%s) cannot be opened: %s; not serving it",
+				  rel, d, v->dev[d].path, strerror(errno));
+			h->copies &= ~(1u << d);
+			__atomic_or_fetch(&ino->failed, 1u << d,
+					  __ATOMIC_SEQ_CST);
+		}
+	}
+	resync = !ino->state_bad && !ino->writers &&
+		 (ino->st.stale || morph_popcount(ino->st.mask) + 1 !=
+		  ino->st.wanted);
+	pthread_mutex_unlock(&ino->mu);
+	if (morph_popcount(h->copies) > 1)
+		for (d = 0; d < v->ndev; d++) {
+			char self[64];
+
+			if (!(h->copies & (1u << d)))
+				continue;
+			snprintf(self, sizeof(self), "/proc/self/fd/%d",
+				 h->fd[d]);
+			h->rfd[d] = open(self, O_RDONLY);
+			if (h->rfd[d] >= 0)
+				posix_fadvise(h->rfd[d], 0, 0,
+					      POSIX_FADV_RANDOM);
+			else
+				h->copies &= ~(1u << d) | (1u << dev);
+		}
+	pthread_mutex_lock(&v->lock);
+	morph_laas_open(&v->laas, &ino->laas);
+	pthread_mutex_unlock(&v->lock);
+	fi->fh = (uintptr_t)h;
+	fi->direct_io = v->direct_io;
+	if (resync)
+		morph_replicator_queue(v, rel);
+	return 0;
+}
+
+static int lower_flags(int flags)
+{
+	return (flags & (O_ACCMODE | O_SYNC | O_DSYNC | O_NOATIME)) |
+	       O_NOFOLLOW;
+}
+
+
+int mo_open(const char *path, struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+	const char *rel = morph_rel(path);
+	struct morph_handle *h;
+	struct stat st;
+	int d = morph_locate(v, rel, &st), fd, ret;
+
+	if (d < 0)
+		return d;
+	fd = openat(v->dev[d].fd, rel, lower_flags(fi->flags));
+	if (fd < 0)
+		return neg_errno();
+	ret = setup_handle(v, (u32)d, fd, rel, fi);
+	if (ret || !(fi->flags & O_TRUNC))
+		return ret;
+	/* libfuse passes O_TRUNC to open (atomic_o_trunc): every copy */
+	h = (void *)(uintptr_t)fi->fh;
+	pthread_mutex_lock(&h->ino->mu);
+	ret = truncate_copies(v, h->ino, h->fd, 0);
+	pthread_mutex_unlock(&h->ino->mu);
+	if (ret) {
+		mo_release(path, fi);
+		fi->fh = 0;
+	}
+	return ret;
+}
+
+int mo_create(const char *path, mode_t mode, struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+	const char *rel = morph_rel(path);
+	struct stat st;
+	int d, fd, ret;
+
+	if (morph_reserved(rel))
+		return -EPERM;
+	d = morph_locate(v, rel, &st);
+	if (d >= 0) {
+		if (fi->flags & O_EXCL)
+			return -EEXIST;
+		return mo_open(path, fi);
+	}
+	d = morph_pick_device(v);
+	ret = morph_make_parents(v, (u32)d, rel);
+	if (ret)
+		return ret;
+	fd = openat(v->dev[d].fd, rel, lower_flags(fi->flags) | O_CREAT | O_EXCL,
+		    mode);
+	if (fd < 0)
+		return neg_errno();
+	morph_give_to_caller(v->dev[d].fd, rel);
+	return setup_handle(v, (u32)d, fd, rel, fi);
+}
+
+int mo_read(const char *path, char *buf, size_t size, off_t off,
+		   struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+	struct morph_handle *h = (void *)(uintptr_t)fi->fh;
+	struct morph_inode *ino = h->ino;
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
+	u32 copies, n;
+
+	(void)path;
+	copies = h->copies & ~__atomic_load_n(&ino->failed, __ATOMIC_SEQ_CST);
+	copies |= 1u << ino->dev;
+	pthread_mutex_lock(&v->lock);
+	n = morph_laas_route(&v->laas, &ino->laas, copies, (u64)off, size, seg,
+			     MORPH_MAX_DEVICES);
+	pthread_mutex_unlock(&v->lock);
+	__atomic_add_fetch(&ino->reads, 1, __ATOMIC_RELAXED);
+	if (!n)
+		return 0;
+	return (int)morph_read_segments(v, h, buf, (u64)off, seg, n);
+}
+
+static ssize_t write_all(int fd, const char *buf, size_t size, off_t off)
+{
+	size_t at = 0;
+
+	while (at < size) {
+		ssize_t n = pwrite(fd, buf + at, size - at, off + (off_t)at);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return at ? (ssize_t)at : -errno;
+		}
+		at += (size_t)n;
+	}
+	return (ssize_t)at;
+}
+
+int mo_write(const char *path, const char *buf, size_t size, off_t off,
+		    struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+	struct morph_handle *h = (void *)(uintptr_t)fi->fh;
+	struct morph_inode *ino = h->ino;
+	ssize_t n, r;
+	int ret;
+	u32 d;
+
+	pthread_mutex_lock(&ino->mu);
+	ret = morph_session_begin(v, ino);
+	if (ret) {
+		pthread_mutex_unlock(&ino->mu);
+		morph_err("not writing /%s: its replicas could not be marked stale first",
+			  h->name);
+		return ret;
+	}
+	(void)path;
+	n = write_all(h->fd[ino->dev], buf, size, off);
+	if (n > 0) {
+		for (d = 0; d < v->ndev; d++) {
+			if (!(ino->session_mask & ~ino->failed & (1u << d)))
+				continue;
+			r = h->fd[d] >= 0 ? write_all(h->fd[d], buf, (size_t)n, off)
+					  : -EBADF;
+			if (r != n) {
+				morph_err("write to the replica of /%s on device %u (%s) failed: %s; the replica is stale until re-copied",
+					  h->name, d, v->dev[d].path,
+					  r < 0 ? strerror((int)-r) : "short write");
+				__atomic_or_fetch(&ino->failed, 1u << d,
+						  __ATOMIC_SEQ_CST);
+			}
+		}
+		ino->gen++;
+	}
+	pthread_mutex_unlock(&ino->mu);
+	__atomic_add_fetch(&ino->writes, 1, __ATOMIC_RELAXED);
+	return (int)n;
+}
+
+int mo_fsync(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+	struct morph_handle *h = (void *)(uintptr_t)fi->fh;
+	u32 d;
+	int ret = 0;
+
+	(void)path;
+	for (d = 0; d < v->ndev; d++) {
+		if (h->fd[d] < 0)
+			continue;
+		if ((datasync ? fdatasync(h->fd[d]) : fsync(h->fd[d])) &&
+		    d == h->ino->dev)
+			ret = neg_errno();
+	}
+	return ret;
+}
+
+int mo_flush(const char *path, struct fuse_file_info *fi)
+{
+	(void)path;
+	(void)fi;
+	return 0;
+}
+
+int mo_release(const char *path, struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+	struct morph_handle *h = (void *)(uintptr_t)fi->fh;
+	struct morph_inode *ino = h->ino;
+	int resync;
+
+	pthread_mutex_lock(&v->lock);
+	morph_laas_close(&v->laas, &ino->laas);
+	pthread_mutex_unlock(&v->lock);
+	pthread_mutex_lock(&ino->mu);
+	if (h->writable && --ino->writers == 0)
+		morph_session_end(v, ino);
+	resync = !ino->writers && ino->st.stale && !ino->state_bad;
+	pthread_mutex_unlock(&ino->mu);
+	(void)path;
+	if (resync)	/* by its name at open; a renamed file waits for its next open */
+		morph_replicator_queue(v, h->name);
+	h->ino = NULL;
+	close_handle(v, h);
+	morph_inode_put(v, ino);
+	return 0;
+}
+

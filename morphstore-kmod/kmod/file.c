@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * file.c - open files.  Reads are routed by the LAAS scheduler over the
+ * file's current copies (split across copies at low load, bound to one
+ * device at high load); writes go to the master and then to every replica,
+ * in the same order, inside a write session (inode.c).  The volume keeps no
+ * page cache of its own: every read and write reaches the lower files.
+ */
+#include <linux/cred.h>
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/slab.h>
+#include <linux/uio.h>
+#include "msk.h"
+
+static void put_files(struct msk_sb *s, struct msk_file *mf)
+{
+	u32 d;
+
+	for (d = 0; d < s->ndev; d++)
+		if (mf->f[d])
+			fput(mf->f[d]);
+	kfree(mf);
+}
+
+static int msk_open(struct inode *inode, struct file *file)
+{
+	struct msk_sb *s = MSK_SB(inode->i_sb);
+	struct msk_inode *mi = MSK_I(inode);
+	struct msk_dentry *md = MSK_D(file->f_path.dentry);
+	struct path p = { .mnt = s->dev[md->dev].root.mnt, .dentry = md->lower[md->dev] };
+	int flags = file->f_flags & (O_ACCMODE | O_SYNC | O_DSYNC | O_NOATIME |
+				     O_LARGEFILE);
+	struct msk_file *mf;
+	u32 d;
+
+	mf = kzalloc(sizeof(*mf), GFP_KERNEL);
+	if (!mf)
+		return -ENOMEM;
+	mf->writable = (file->f_mode & FMODE_WRITE) != 0;
+	mf->f[md->dev] = dentry_open(&p, flags, current_cred());
+	if (IS_ERR(mf->f[md->dev])) {
+		int ret = PTR_ERR(mf->f[md->dev]);
+
+		kfree(mf);
+		return ret;
+	}
+	mutex_lock(&mi->mu);
+	/* the first opener repairs what an interrupted session left stale */
+	if (!mi->opens && !mi->state_bad &&
+	    (mi->st.stale || morph_popcount(mi->st.mask) + 1 != mi->st.wanted))
+		msk_reconcile(s, mi);
+	mi->opens++;
+	if (mf->writable)
+		mi->writers++;
+	mf->copies = mi->state_bad ? 1u << md->dev :
+		     (morph_state_readable(&mi->st) & ~mi->failed);
+	mf->copies |= 1u << md->dev;
+	for (d = 0; d < s->ndev; d++) {
+		if (d == md->dev || !(mf->copies & (1u << d)))
+			continue;
+		mf->f[d] = msk_replica_open(s, d, mi->st.id,
+					    mf->writable ? O_RDWR : O_RDONLY);
+		if (IS_ERR(mf->f[d])) {
+			msk_err("replica of %pd on device %u (%s) cannot be opened (%ld); not serving it",
+				file->f_path.dentry, d, s->dev[d].name,
+				PTR_ERR(mf->f[d]));
+			mf->f[d] = NULL;
+			mf->copies &= ~(1u << d);
+			mi->failed |= 1u << d;
+		}
+	}
+	mutex_unlock(&mi->mu);
+	spin_lock(&s->lock);
+	morph_laas_open(&s->laas, &mi->laas);
+	spin_unlock(&s->lock);
+	file->private_data = mf;
+	return 0;
+}
+
+static int msk_release(struct inode *inode, struct file *file)
+{
+	struct msk_sb *s = MSK_SB(inode->i_sb);
+	struct msk_inode *mi = MSK_I(inode);
+	struct msk_file *mf = file->private_data;
+
+	spin_lock(&s->lock);
+	morph_laas_close(&s->laas, &mi->laas);
+	spin_unlock(&s->lock);
+	put_files(s, mf);
+	mutex_lock(&mi->mu);
+	if (mf->writable && --mi->writers == 0)
+		msk_session_end(s, mi);
+	if (--mi->opens == 0 && !mi->state_bad) {
+		if (atomic64_read(&mi->reads) || atomic64_read(&mi->writes))
+			msk_persist(s, mi, 0, 0);
+		if (mi->st.stale ||
+		    morph_popcount(mi->st.mask) + 1 != mi->st.wanted)
+			msk_reconcile(s, mi);
+	}
+	mutex_unlock(&mi->mu);
+	return 0;
+}
+
+static ssize_t msk_read_iter(struct kiocb *iocb, struct iov_iter *to)
+{
+	struct file *file = iocb->ki_filp;
+	struct msk_sb *s = MSK_SB(file_inode(file)->i_sb);
+	struct msk_inode *mi = MSK_I(file_inode(file));
+	struct msk_file *mf = file->private_data;
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
+	size_t want = iov_iter_count(to);
+	ssize_t done = 0, n;
+	u32 copies, nseg, i;
+
+	if (!want)
+		return 0;
+	copies = (mf->copies & ~READ_ONCE(mi->failed)) | (1u << mi->dev);
+	spin_lock(&s->lock);
+	nseg = morph_laas_route(&s->laas, &mi->laas, copies, iocb->ki_pos,
+				want, seg, MORPH_MAX_DEVICES);
+	spin_unlock(&s->lock);
+	atomic64_inc(&mi->reads);
+	for (i = 0; i < nseg; i++) {
+		loff_t pos = seg[i].off;
+		struct file *f = mf->f[seg[i].dev] ? mf->f[seg[i].dev] :
+				 mf->f[mi->dev];
+		size_t rest = iov_iter_count(to) - seg[i].len;
+
+		iov_iter_truncate(to, seg[i].len);
+		n = vfs_iter_read(f, to, &pos, 0);
+		iov_iter_reexpand(to, iov_iter_count(to) + rest);
+		if (n < 0) {
+			if (!done)
+				return n;
+			break;
+		}
+		done += n;
+		if (n < seg[i].len)
+			break;	/* end of file */
+	}
+	iocb->ki_pos += done;
+	return done;
+}
+
+static ssize_t msk_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct file *file = iocb->ki_filp;
+	struct inode *inode = file_inode(file);
+	struct msk_sb *s = MSK_SB(inode->i_sb);
+	struct msk_inode *mi = MSK_I(inode);
+	struct msk_file *mf = file->private_data;
+	struct iov_iter saved, it;
+	struct file *mfile = mf->f[mi->dev];
+	loff_t pos, at;
+	ssize_t n, r;
+	u32 d;
+	int ret;
+
+	if (!iov_iter_count(from))
+		return 0;
+	mutex_lock(&mi->mu);
+	ret = msk_session_begin(s, mi);
+	if (ret) {
+		mutex_unlock(&mi->mu);
+		msk_err("not writing %pd: its replicas could not be marked stale first",
+			file->f_path.dentry);
+		return ret;
+	}
+	pos = (iocb->ki_flags & IOCB_APPEND) ?
+	      i_size_read(file_inode(mfile)) : iocb->ki_pos;
+	saved = *from;	/* each replica gets the same bytes from a copy */
+	at = pos;
+	n = vfs_iter_write(mfile, from, &at, 0);
+	if (n > 0) {
+		for (d = 0; d < s->ndev; d++) {
+			if (!(mi->session_mask & ~mi->failed & (1u << d)))
+				continue;
+			it = saved;
+			iov_iter_truncate(&it, n);
+			at = pos;
+			r = mf->f[d] ? vfs_iter_write(mf->f[d], &it, &at, 0) :
+				       -EBADF;
+			if (r != n) {
+				msk_err("write to the replica of %pd on device %u (%s) failed (%zd); the replica is stale until re-copied",
+					file->f_path.dentry, d, s->dev[d].name, r);
+				mi->failed |= 1u << d;
+			}
+		}
+		iocb->ki_pos = pos + n;
+		i_size_write(inode, i_size_read(file_inode(mfile)));
+	}
+	mutex_unlock(&mi->mu);
+	atomic64_inc(&mi->writes);
+	return n;
+}
+
+static int msk_fsync(struct file *file, loff_t start, loff_t end, int datasync)
+{
+	struct msk_sb *s = MSK_SB(file_inode(file)->i_sb);
+	struct msk_inode *mi = MSK_I(file_inode(file));
+	struct msk_file *mf = file->private_data;
+	u32 d;
+	int ret = 0;
+
+	for (d = 0; d < s->ndev; d++) {
+		if (!mf->f[d])
+			continue;
+		if (vfs_fsync_range(mf->f[d], start, end, datasync) &&
+		    d == mi->dev)
+			ret = -EIO;
+	}
+	return ret;
+}
+
+static loff_t msk_llseek(struct file *file, loff_t off, int whence)
+{
+	struct msk_inode *mi = MSK_I(file_inode(file));
+	struct msk_file *mf = file->private_data;
+	struct file *lf = mf->f[mi->dev];
+	loff_t ret;
+
+	if (whence == SEEK_SET || whence == SEEK_CUR)
+		return generic_file_llseek_size(file, off, whence,
+						MAX_LFS_FILESIZE,
+						MAX_LFS_FILESIZE);
+	/* SEEK_END, SEEK_DATA, SEEK_HOLE: the master knows */
+	lf->f_pos = file->f_pos;
+	ret = vfs_llseek(lf, off, whence);
+	if (ret >= 0) {
+		spin_lock(&file->f_lock);
+		file->f_pos = ret;
+		spin_unlock(&file->f_lock);
+	}
+	return ret;
+}
+
+const struct file_operations msk_file_fops = {
+	.open = msk_open,
+	.release = msk_release,
+	.llseek = msk_llseek,
+	.read_iter = msk_read_iter,
+	.write_iter = msk_write_iter,
+	.fsync = msk_fsync,
+	.splice_read = generic_file_splice_read,
+	.splice_write = iter_file_splice_write,
+};

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * inode.c - in-memory inodes, one per lower master inode (so hard links
+ * share one inode and one replication state), the state attribute, and
+ * write sessions (the same rules as the FUSE front end: replicas are marked
+ * stale on disk before the first change, kept in step while writers are
+ * open, and marked fresh again when the last writer closes).
+ */
+#include <linux/cred.h>
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/slab.h>
+#include <linux/xattr.h>
+#include "msk.h"
+
+struct msk_dentry *msk_dentry_alloc(int dev)
+{
+	struct msk_dentry *md = kzalloc(sizeof(*md), GFP_KERNEL);
+
+	if (md)
+		md->dev = dev;
+	return md;
+}
+
+void msk_copy_attr(struct inode *inode, struct inode *lower)
+{
+	inode->i_mode = lower->i_mode;
+	inode->i_uid = lower->i_uid;
+	inode->i_gid = lower->i_gid;
+	inode->i_rdev = lower->i_rdev;
+	inode->i_atime = lower->i_atime;
+	inode->i_mtime = lower->i_mtime;
+	inode->i_ctime = lower->i_ctime;
+	inode->i_blocks = lower->i_blocks;
+	set_nlink(inode, lower->i_nlink);
+	i_size_write(inode, i_size_read(lower));
+}
+
+/* decode the master's state attribute; 0 (absent: a plain file) or -EIO */
+int msk_read_state(struct msk_sb *s, u32 dev, struct dentry *lower,
+		   struct morph_state *st)
+{
+	u8 buf[MORPH_STATE_SIZE + 16];
+	const struct cred *old = override_creds(s->creds);
+	ssize_t n = vfs_getxattr(msk_userns(s, dev), lower, MORPH_XATTR_STATE,
+				 buf, sizeof(buf));
+
+	revert_creds(old);
+	morph_state_init(st, 0, dev);
+	if (n == -ENODATA)
+		return 0;
+	if (n < 0)
+		return (int)n;
+	if (morph_state_decode(buf, n, s->ndev, st) || st->master != dev) {
+		morph_state_init(st, 0, dev);
+		return -EIO;
+	}
+	return 0;
+}
+
+static void load_state(struct msk_sb *s, struct msk_inode *mi)
+{
+	int ret = msk_read_state(s, mi->dev, mi->lmaster, &mi->st);
+
+	if (ret) {
+		msk_err("file inode %lu on device %u (%s): %s unreadable or invalid (%d); serving its master copy only, not changing it",
+			d_inode(mi->lmaster)->i_ino, mi->dev,
+			s->dev[mi->dev].name, MORPH_XATTR_STATE, ret);
+		mi->state_bad = 1;
+	}
+}
+
+struct msk_key {
+	struct dentry *lower;
+	int dev;
+};
+
+static int key_test(struct inode *inode, void *data)
+{
+	struct msk_key *k = data;
+
+	return MSK_I(inode)->key == d_inode(k->lower);
+}
+
+static int key_set(struct inode *inode, void *data)
+{
+	struct msk_key *k = data;
+	struct msk_inode *mi = MSK_I(inode);
+
+	mi->key = d_inode(k->lower);
+	mi->dev = k->dev;
+	mi->lmaster = dget(k->lower);
+	return 0;
+}
+
+/* the inode for the lower entry @md stands for (a new reference) */
+struct inode *msk_iget(struct super_block *sb, struct msk_dentry *md)
+{
+	struct msk_sb *s = MSK_SB(sb);
+	struct msk_key k = { .dev = md->dev };
+	struct inode *inode, *lower;
+	struct msk_inode *mi;
+	u32 d = 0;
+
+	if (md->dev < 0)
+		while (d < s->ndev && !md->lower[d])
+			d++;
+	else
+		d = md->dev;
+	if (d >= s->ndev || !md->lower[d])
+		return ERR_PTR(-ENOENT);
+	k.lower = md->lower[d];
+	lower = d_inode(k.lower);
+	inode = iget5_locked(sb, (unsigned long)lower, key_test, key_set, &k);
+	if (!inode)
+		return ERR_PTR(-ENOMEM);
+	if (!(inode->i_state & I_NEW))
+		return inode;
+	mi = MSK_I(inode);
+	inode->i_ino = (lower->i_ino << 5) | d;
+	msk_copy_attr(inode, lower);
+	inode->i_flags |= S_NOATIME | S_NOCMTIME;
+	switch (lower->i_mode & S_IFMT) {
+	case S_IFREG:
+		inode->i_op = &msk_file_iops;
+		inode->i_fop = &msk_file_fops;
+		morph_state_init(&mi->st, 0, d);
+		load_state(s, mi);
+		break;
+	case S_IFDIR:
+		inode->i_op = &msk_dir_iops;
+		inode->i_fop = &msk_dir_fops;
+		break;
+	case S_IFLNK:
+		inode->i_op = &msk_symlink_iops;
+		break;
+	default:
+		inode->i_op = &msk_special_iops;
+		init_special_inode(inode, lower->i_mode, lower->i_rdev);
+		break;
+	}
+	unlock_new_inode(inode);
+	return inode;
+}
+
+/* write the state back: @extra_stale marks more replicas stale on disk
+ * only; @sync makes it durable before returning.  Under mi->mu. */
+int msk_persist(struct msk_sb *s, struct msk_inode *mi, u32 extra_stale,
+		int sync)
+{
+	struct morph_state st;
+	u8 buf[MORPH_STATE_SIZE];
+	const struct cred *old;
+	u64 r, w;
+	int ret;
+
+	if (mi->state_bad)
+		return -EIO;
+	if (!mi->st.id)
+		mi->st.id = msk_new_id(s);
+	r = atomic64_xchg(&mi->reads, 0);
+	w = atomic64_xchg(&mi->writes, 0);
+	st = mi->st;
+	st.stale |= extra_stale;
+	st.reads += r;
+	st.writes += w;
+	morph_state_encode(&st, buf);
+	old = override_creds(s->creds);
+	ret = vfs_setxattr(msk_userns(s, mi->dev), mi->lmaster,
+			   MORPH_XATTR_STATE, buf, sizeof(buf), 0);
+	if (!ret && sync) {
+		struct path p = { .mnt = s->dev[mi->dev].root.mnt, .dentry = mi->lmaster };
+		struct file *f = dentry_open(&p, O_RDONLY, current_cred());
+
+		ret = PTR_ERR_OR_ZERO(f);
+		if (!ret) {
+			ret = vfs_fsync(f, 0);
+			fput(f);
+		}
+	}
+	revert_creds(old);
+	if (ret) {
+		atomic64_add(r, &mi->reads);
+		atomic64_add(w, &mi->writes);
+		msk_err("cannot write %s of inode %lu on device %u (%s): %d",
+			MORPH_XATTR_STATE, d_inode(mi->lmaster)->i_ino, mi->dev,
+			s->dev[mi->dev].name, ret);
+		return ret;
+	}
+	mi->st.reads = st.reads;
+	mi->st.writes = st.writes;
+	return 0;
+}
+
+/* under mi->mu: before the first change of content in a session */
+int msk_session_begin(struct msk_sb *s, struct msk_inode *mi)
+{
+	u32 live = mi->st.mask & ~mi->st.stale;
+	int ret;
+
+	if (mi->session || !live)
+		return 0;
+	ret = msk_persist(s, mi, live, 1);
+	if (ret)
+		return ret;
+	mi->session = 1;
+	mi->session_mask = live;
+	mi->failed = 0;
+	return 0;
+}
+
+/* under mi->mu: the last writer is gone */
+void msk_session_end(struct msk_sb *s, struct msk_inode *mi)
+{
+	if (!mi->session)
+		return;
+	mi->st.stale |= mi->failed;
+	mi->session = 0;
+	mi->session_mask = 0;
+	mi->failed = 0;
+	msk_persist(s, mi, 0, 0);
+}
+
+static const char *msk_get_link(struct dentry *dentry, struct inode *inode,
+				struct delayed_call *done)
+{
+	struct msk_dentry *md;
+
+	if (!dentry)
+		return ERR_PTR(-ECHILD);
+	md = MSK_D(dentry);
+	return vfs_get_link(md->lower[md->dev], done);
+}
+
+const struct inode_operations msk_symlink_iops = {
+	.get_link = msk_get_link,
+	.getattr = msk_getattr,
+	.setattr = msk_setattr,
+	.listxattr = msk_listxattr,
+};
+
+const struct inode_operations msk_special_iops = {
+	.getattr = msk_getattr,
+	.setattr = msk_setattr,
+	.permission = msk_permission,
+	.listxattr = msk_listxattr,
+};
+
+const struct inode_operations msk_file_iops = {
+	.getattr = msk_getattr,
+	.setattr = msk_setattr,
+	.permission = msk_permission,
+	.listxattr = msk_listxattr,
+};
