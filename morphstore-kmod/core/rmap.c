@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: Apache-2.0
+// SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-only
 /*
  * rmap.c - replica map codec and replica choice (seed 001 sections 3.4.2-3.4.3).
  *

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: Apache-2.0
+// SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-only
 /*
  * udr.c - utility-driven replication: seed 001 section 3.3.3, Algorithm 1.
  *

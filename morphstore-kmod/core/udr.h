@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-only */
 /*
  * udr.h - utility-driven replication planner (seed 001 sections 3.3.2-3.3.3).
  *
