@@ -66,7 +66,7 @@ public final class DemoCommand extends OptionsCommand {
     options.addOption(Option.builder().longOpt("files").hasArg().argName("N")
         .desc("corpus files (default 4)").build());
     options.addOption(Option.builder().longOpt("file-kib").hasArg().argName("KIB")
-        .desc("size of each corpus file in KiB (default 1024)").build());
+        .desc("size of each corpus file in KiB (default 512)").build());
     return options;
   }
 
@@ -78,7 +78,7 @@ public final class DemoCommand extends OptionsCommand {
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
     int files = intOption(line, "files", 4, 1, 1000);
-    int fileKib = intOption(line, "file-kib", 1024, 64, 1024 * 1024);
+    int fileKib = intOption(line, "file-kib", 512, 64, 1024 * 1024);
     File dir = line.hasOption("dir") ? new File(line.getOptionValue("dir"))
         : Files.createTempDirectory("locus-demo").toFile();
     File log = new File(dir, "logs/hadoop.log");
