@@ -22,7 +22,7 @@ import org.locus.cli.LocusException;
  */
 public final class DistBundle {
   /** The modules whose jars a Hadoop installation needs, in the build's module order. */
-  static final List<String> MODULES = List.of("locus-jobs", "hadoop-hdfs-kat",
+  public static final List<String> MODULES = List.of("locus-jobs", "hadoop-hdfs-kat",
       "hadoop-hdfs-energy", "hadoop-yarn-zone", "hadoop-hdfs-boost");
   /** C tools, relative to the Locus home; copied when built. */
   static final List<String> TOOLS = List.of("zonectl/zonectl", "morphstore-kmod/build/morphctl",
