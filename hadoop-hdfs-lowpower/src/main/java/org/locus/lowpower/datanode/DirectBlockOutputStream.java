@@ -138,7 +138,11 @@ public final class DirectBlockOutputStream extends FileOutputStream {
     } finally {
       closed = true;
       try {
-        direct.close();
+        if (direct != null) {
+          // null when the O_DIRECT channel failed to open in the constructor and the
+          // RandomAccessFile is being closed through its shared descriptor
+          direct.close();
+        }
       } finally {
         super.close();
         plain.close();
