@@ -93,8 +93,8 @@ class NetnsClusterTest {
     try (RandomAccessFile file = new RandomAccessFile(new File(served, "blob"), "rw")) {
       file.setLength(bytes);
     }
-    DaemonLauncher launcher = new DaemonLauncher(LAYOUT, new NodeCgroup(LAYOUT,
-        new ResourceLedger(LAYOUT.ledgerFile())));
+    DaemonLauncher launcher = new DaemonLauncher(LAYOUT,
+        NodeCgroup.forHost(LAYOUT, new ResourceLedger(LAYOUT.ledgerFile())));
     Process server = new ProcessBuilder(launcher.inNode("node2", List.of("python3", "-m",
         "http.server", "8000", "--bind", "10.77.0.4", "--directory", served.getPath())))
         .redirectErrorStream(true).redirectOutput(new File(served.getParentFile(), "http.out"))

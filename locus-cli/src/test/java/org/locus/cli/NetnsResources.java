@@ -11,6 +11,8 @@ import java.util.TreeMap;
 
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.HostCommand;
+import org.locus.netns.NodeCgroup;
+import org.locus.netns.ResourceLedger;
 
 /**
  * Lists, by kind, the host resources a netns cluster in one directory can leave behind:
@@ -35,9 +37,10 @@ final class NetnsResources {
     kinds.put("mount", Files.readAllLines(new File("/proc/self/mounts").toPath()).stream()
         .filter(l -> l.contains(" " + root + "/")).toList());
     List<String> cgroups = new ArrayList<>();
-    for (String controller : List.of("blkio", "memory")) {
-      if (layout.cgroupRoot(controller).exists()) {
-        cgroups.add(layout.cgroupRoot(controller).getPath());
+    for (File group : NodeCgroup.forHost(layout, new ResourceLedger(new File(dir,
+        "no-such-ledger"))).clusterGroups()) {
+      if (group.exists()) {
+        cgroups.add(group.getPath());
       }
     }
     kinds.put("cgroup", cgroups);

@@ -142,13 +142,4 @@ public final class ClusterLayout {
   public File stateFile() {
     return new File(root, "netns.state");
   }
-
-  /** @return a node's cgroup v1 directory in {@code controller} ({@code blkio}, {@code memory}) */
-  public File cgroup(String controller, String node) {
-    return new File(cgroupRoot(controller), node);
-  }
-
-  public File cgroupRoot(String controller) {
-    return new File("/sys/fs/cgroup/" + controller + "/locus-" + id);
-  }
 }

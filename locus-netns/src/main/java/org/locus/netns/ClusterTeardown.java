@@ -70,7 +70,7 @@ public final class ClusterTeardown {
         }
       } else if (entry.kind().equals("cgroup")) {
         File procs = new File(entry.name(), "cgroup.procs");
-        if (procs.isFile() && !isControllerRoot(entry.name())) {
+        if (procs.isFile() && !CgroupMounts.isMountPoint(new File(entry.name()))) {
           for (String line : Files.readAllLines(procs.toPath())) {
             if (line.trim().matches("\\d+")) {
               pids.add(Long.parseLong(line.trim()));
@@ -173,10 +173,6 @@ public final class ClusterTeardown {
       }
     }
     return false;
-  }
-
-  private static boolean isControllerRoot(String path) {
-    return new File(path).getParentFile().getPath().equals("/sys/fs/cgroup");
   }
 
   private static void pause(long millis) {

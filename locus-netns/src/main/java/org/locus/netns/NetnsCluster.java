@@ -38,11 +38,11 @@ public final class NetnsCluster {
   private final StockInstallation stock;
   private final SiteConfiguration site;
 
-  public NetnsCluster(ClusterLayout layout, NetnsClusterSpec spec) {
+  public NetnsCluster(ClusterLayout layout, NetnsClusterSpec spec) throws IOException {
     this.layout = layout;
     this.spec = spec;
     this.ledger = new ResourceLedger(layout.ledgerFile());
-    this.cgroups = new NodeCgroup(layout, ledger);
+    this.cgroups = NodeCgroup.forHost(layout, ledger);
     this.launcher = new DaemonLauncher(layout, cgroups);
     this.stock = new StockInstallation(layout.hadoopHome());
     this.site = new SiteConfiguration(layout, spec, stock);
@@ -64,9 +64,11 @@ public final class NetnsCluster {
       throw new IllegalStateException("network namespaces are not supported here"
           + " ('ip netns list' fails or /proc/self/ns/net is missing)");
     }
-    if (!NodeCgroup.available()) {
-      throw new IllegalStateException("--netns needs cgroup v1 blkio and memory hierarchies"
-          + " under /sys/fs/cgroup; this host has none");
+    try {
+      NodeCgroup.forHost(layout, new ResourceLedger(layout.ledgerFile()));
+    } catch (IOException e) {
+      throw new IllegalStateException("--netns needs cgroups to throttle disks and cap memory: "
+          + e.getMessage());
     }
     if (spec.yarn() && spec.containerMemoryMb() < 512) {
       throw new IllegalStateException("--node-memory must leave 512 MiB for containers beside"

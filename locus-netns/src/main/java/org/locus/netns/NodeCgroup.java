@@ -5,78 +5,142 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * A node's share of the host, in cgroup v1 (what this host mounts): {@code blkio} throttles
- * each of its loop devices' reads and writes; {@code memory} caps what its processes and their
- * page cache may hold together, like a machine with that much RAM, so a cold read reaches the
- * throttled device. Every process of the node starts inside both groups (see
- * {@link DaemonLauncher}).
+ * A node's share of the host: its loop devices' reads and writes throttled, and what its
+ * processes and their page cache may hold together capped, like a machine with that much RAM,
+ * so a cold read reaches the throttled device. Every process of the node starts inside the
+ * node's groups (see {@link DaemonLauncher}).
  *
- * <p>cgroup v1 charges buffered writes to the flusher thread, not to the writer: the write
- * throttle binds direct and synchronous writes (HDFS's block files are written buffered, then
- * flushed on close).
+ * <p>Two mechanisms behind this one interface, chosen by {@link #forHost}: cgroup v2
+ * ({@code io.max}, {@code memory.max}: Debian 12 and every systemd host of today) and cgroup v1
+ * ({@code blkio.throttle.*}, {@code memory.limit_in_bytes}: hybrid hosts such as this
+ * project's build machine). Each cluster's groups sit in a group of their own,
+ * {@code locus-ID}, below the hierarchy's root.
  */
-public final class NodeCgroup {
-  static final List<String> CONTROLLERS = List.of("blkio", "memory");
+public abstract class NodeCgroup {
+  /** Where {@link #forHost} mounts a hierarchy the host does not mount (a chroot, say). */
+  static final File OWN_MOUNTS = new File("/run/locus/cgroup");
 
-  private final ClusterLayout layout;
-  private final ResourceLedger ledger;
+  protected final ClusterLayout layout;
+  protected final ResourceLedger ledger;
 
-  public NodeCgroup(ClusterLayout layout, ResourceLedger ledger) {
+  protected NodeCgroup(ClusterLayout layout, ResourceLedger ledger) {
     this.layout = layout;
     this.ledger = ledger;
   }
 
-  /** @return whether this host has the cgroup v1 controllers a node needs */
-  public static boolean available() {
-    return CONTROLLERS.stream()
-        .allMatch(c -> new File("/sys/fs/cgroup/" + c + "/cgroup.procs").isFile());
+  /**
+   * The mechanism this host offers, mounting a hierarchy under {@link #OWN_MOUNTS} when none
+   * with the controllers a node needs is mounted (needs root).
+   *
+   * @throws IOException naming what is missing when neither version can be had
+   */
+  public static NodeCgroup forHost(ClusterLayout layout, ResourceLedger ledger)
+      throws IOException {
+    Optional<NodeCgroup> found = find(layout, ledger, CgroupMounts.onThisHost());
+    if (found.isPresent()) {
+      return found.get();
+    }
+    mountOwn();
+    return find(layout, ledger, CgroupMounts.onThisHost()).orElseThrow(() -> new IOException(
+        "this host offers no cgroup v2 hierarchy with the io and memory controllers and no"
+        + " cgroup v1 blkio and memory hierarchies, and mounting them under " + OWN_MOUNTS
+        + " did not give them either"));
   }
+
+  static Optional<NodeCgroup> find(ClusterLayout layout, ResourceLedger ledger,
+      List<CgroupMounts.Hierarchy> mounted) {
+    Optional<CgroupMounts.Hierarchy> unified =
+        CgroupMounts.v2(mounted, CgroupV2Groups.CONTROLLERS);
+    if (unified.isPresent()) {
+      return Optional.of(new CgroupV2Groups(layout, ledger, unified.get().mountPoint()));
+    }
+    Optional<CgroupMounts.Hierarchy> blkio = CgroupMounts.v1(mounted, "blkio");
+    Optional<CgroupMounts.Hierarchy> memory = CgroupMounts.v1(mounted, "memory");
+    if (blkio.isPresent() && memory.isPresent()) {
+      return Optional.of(new CgroupV1Groups(layout, ledger, blkio.get().mountPoint(),
+          memory.get().mountPoint()));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Mounts cgroup v2 if that gives io and memory, else the missing v1 controllers, each at a
+   * directory of its own under {@link #OWN_MOUNTS}. A v1 controller the host already mounts
+   * elsewhere mounts as the same hierarchy, so groups made here are the host's groups.
+   */
+  private static void mountOwn() throws IOException {
+    List<CgroupMounts.Hierarchy> mounted = CgroupMounts.onThisHost();
+    File unified = new File(OWN_MOUNTS, "unified");
+    if (CgroupMounts.v2(mounted, CgroupV2Groups.CONTROLLERS).isEmpty()
+        && !CgroupMounts.isMountPoint(unified)) {
+      Files.createDirectories(unified.toPath());
+      HostCommand.Result result = HostCommand.attempt("mount", "-t", "cgroup2", "locus-cgroup2",
+          unified.getPath());
+      if (result.exitCode() == 0 && CgroupMounts.v2Controllers(unified)
+          .containsAll(CgroupV2Groups.CONTROLLERS)) {
+        return;
+      }
+      if (result.exitCode() == 0) {
+        HostCommand.attempt("umount", unified.getPath());
+      }
+    }
+    for (String controller : CgroupV1Groups.CONTROLLERS) {
+      if (CgroupMounts.v1(mounted, controller).isPresent()) {
+        continue;
+      }
+      File dir = new File(OWN_MOUNTS, controller);
+      Files.createDirectories(dir.toPath());
+      HostCommand.Result result = HostCommand.attempt("mount", "-t", "cgroup", "-o", controller,
+          "locus-" + controller, dir.getPath());
+      if (result.exitCode() != 0) {
+        throw new IOException("no cgroup hierarchy gives the '" + controller + "' controller"
+            + " here, and 'mount -t cgroup -o " + controller + "' failed: "
+            + result.output().trim());
+      }
+    }
+  }
+
+  /** @return cgroup version of this mechanism, 1 or 2 */
+  public abstract int version();
 
   /** Creates the node's groups with a memory limit ({@code 0}: none). */
-  public void create(String node, long memoryBytes) throws IOException {
-    for (String controller : CONTROLLERS) {
-      File root = layout.cgroupRoot(controller);
-      if (!root.isDirectory()) {
-        ledger.record("cgroup", root.getPath(), null);
-        mkdir(root);
-      }
-      File group = layout.cgroup(controller, node);
-      ledger.record("cgroup", group.getPath(), null);
-      mkdir(group);
-    }
-    if (memoryBytes > 0) {
-      write(new File(layout.cgroup("memory", node), "memory.limit_in_bytes"),
-          Long.toString(memoryBytes));
-    }
-  }
+  public abstract void create(String node, long memoryBytes) throws IOException;
 
   /** Throttles one device of the node ({@code 0}: unlimited in that direction). */
-  public void throttle(String node, String majorMinor, long readBps, long writeBps)
-      throws IOException {
-    File group = layout.cgroup("blkio", node);
-    if (readBps > 0) {
-      write(new File(group, "blkio.throttle.read_bps_device"), majorMinor + " " + readBps);
-    }
-    if (writeBps > 0) {
-      write(new File(group, "blkio.throttle.write_bps_device"), majorMinor + " " + writeBps);
-    }
+  public abstract void throttle(String node, String majorMinor, long readBps, long writeBps)
+      throws IOException;
+
+  /** @return the {@code cgroup.procs} files a process of the node is written into */
+  public abstract List<File> procsFiles(String node);
+
+  /** @return this cluster's own group in each hierarchy it uses (existing or not) */
+  public abstract List<File> clusterGroups();
+
+  /** @return this cluster's own group below a hierarchy's mount point */
+  protected File clusterGroup(File mountPoint) {
+    return new File(mountPoint, "locus-" + layout.id());
   }
 
-  /** @return the {@code cgroup.procs} files a node's process joins, one per controller */
-  public List<File> procsFiles(String node) {
-    return CONTROLLERS.stream()
-        .map(c -> new File(layout.cgroup(c, node), "cgroup.procs")).toList();
-  }
-
-  private static void mkdir(File dir) throws IOException {
+  /** Creates a group directory, recording it in the ledger first. */
+  protected void createGroup(File dir) throws IOException {
+    if (dir.isDirectory()) {
+      return;
+    }
+    ledger.record("cgroup", dir.getPath(), null);
     if (!dir.mkdir() && !dir.isDirectory()) {
       throw new IOException("cannot create cgroup " + dir);
     }
   }
 
-  private static void write(File file, String value) throws IOException {
-    Files.write(file.toPath(), value.getBytes(StandardCharsets.UTF_8));
+  protected static void write(File file, String value) throws IOException {
+    try {
+      Files.write(file.toPath(), value.getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new IOException("cannot write '" + value + "' to " + file + ": " + e.getMessage(),
+          e);
+    }
   }
 }

@@ -15,9 +15,9 @@ import java.util.List;
  * {@link ClusterTeardown} can remove exactly what exists, in reverse order, and nothing else.
  *
  * <p>Kinds: {@code netns} (a network namespace), {@code link} (an interface in the root
- * namespace), {@code cgroup} (a cgroup v1 directory), {@code loop} (a loop device; detail: its
- * backing file, checked before detaching), {@code mount} (a mount point), {@code file} (a disk
- * image).
+ * namespace), {@code cgroup} (a cgroup directory, v1 or v2), {@code loop} (a loop device;
+ * detail: its backing file, checked before detaching), {@code mount} (a mount point),
+ * {@code file} (a disk image).
  */
 public final class ResourceLedger {
   private final File file;

@@ -7,6 +7,7 @@ import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 import com.sun.nio.file.ExtendedOpenOption;
@@ -27,6 +28,8 @@ import com.sun.nio.file.ExtendedOpenOption;
  * applies to the file, whichever descriptor asks.
  */
 public final class DirectBlockOutputStream extends FileOutputStream {
+  static final int SAFE_ALIGNMENT = 4096;
+
   private final RandomAccessFile plain;
   private final FileChannel direct;
   private final int align;
@@ -59,7 +62,7 @@ public final class DirectBlockOutputStream extends FileOutputStream {
       throw new IOException("cannot write " + file + " at " + position + ": it holds only "
           + plain.length() + " bytes");
     }
-    this.align = (int) Files.getFileStore(file.toPath()).getBlockSize();
+    this.align = alignment(file.toPath());
     int capacity = Math.max(align, (bufferBytes + align - 1) / align * align);
     this.buffer = ByteBuffer.allocateDirect(capacity + align).alignedSlice(align);
     this.buffer.limit(capacity);
@@ -73,6 +76,20 @@ public final class DirectBlockOutputStream extends FileOutputStream {
       plain.seek(bufferStart);
       plain.readFully(existing);
       buffer.put(existing);
+    }
+  }
+
+  /**
+   * The unit O_DIRECT transfers must be aligned to: the file system's block size, or 4096 (a
+   * multiple of every logical sector size, 512 or 4096) when the JDK cannot find the file's
+   * mount: {@link Files#getFileStore} looks the path up in {@code /proc/self/mounts}, which in
+   * a chroot whose root is not itself a mount point lists no entry for it.
+   */
+  static int alignment(Path path) {
+    try {
+      return (int) Math.max(SAFE_ALIGNMENT, Files.getFileStore(path).getBlockSize());
+    } catch (IOException e) {
+      return SAFE_ALIGNMENT;
     }
   }
 

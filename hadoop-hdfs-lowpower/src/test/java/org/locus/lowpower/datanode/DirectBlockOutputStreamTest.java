@@ -1,6 +1,7 @@
 package org.locus.lowpower.datanode;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -93,6 +94,15 @@ class DirectBlockOutputStreamTest {
       assertTrue(anOpenDescriptorHasODirect(file.toPath()),
           "no descriptor of " + file + " in /proc/self/fdinfo has O_DIRECT");
     }
+  }
+
+  @Test
+  void alignmentIsAWholePageEvenWhereTheJdkCannotFindTheMount() {
+    int here = DirectBlockOutputStream.alignment(dir);
+    assertTrue(here >= 4096 && here % 4096 == 0, "alignment " + here);
+    // Files.getFileStore fails for a path it cannot stat (and, in a chroot, for every path):
+    // the stream still gets an alignment every device accepts.
+    assertEquals(4096, DirectBlockOutputStream.alignment(dir.resolve("no/such/dir")));
   }
 
   private static boolean anOpenDescriptorHasODirect(Path file) throws IOException {

@@ -55,7 +55,7 @@ public final class ClusterExecCommand extends OptionsCommand {
     String node = checkNode(dir, rest.remove(0));
     ClusterLayout layout = new ClusterLayout(dir.root());
     DaemonLauncher launcher = new DaemonLauncher(layout,
-        new NodeCgroup(layout, new ResourceLedger(layout.ledgerFile())));
+        NodeCgroup.forHost(layout, new ResourceLedger(layout.ledgerFile())));
     Process process = new ProcessBuilder(launcher.inNode(node, rest)).redirectErrorStream(true)
         .redirectInput(ProcessBuilder.Redirect.INHERIT).start();
     try (java.io.InputStream in = process.getInputStream()) {

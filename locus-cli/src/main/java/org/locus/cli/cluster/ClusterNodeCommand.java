@@ -72,7 +72,7 @@ public final class ClusterNodeCommand extends OptionsCommand {
     String node = ClusterExecCommand.checkNode(dir, line.getArgs()[0]);
     ClusterLayout layout = new ClusterLayout(dir.root());
     DaemonLauncher launcher = new DaemonLauncher(layout,
-        new NodeCgroup(layout, new ResourceLedger(layout.ledgerFile())));
+        NodeCgroup.forHost(layout, new ResourceLedger(layout.ledgerFile())));
     List<DaemonRole> roles = new ArrayList<>();
     if (line.hasOption("role")) {
       try {

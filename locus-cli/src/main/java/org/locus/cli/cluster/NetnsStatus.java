@@ -40,8 +40,8 @@ final class NetnsStatus {
         + state.getProperty("nodeMemory", "?") + " (memory cgroup, page cache included)");
     NamespaceNetwork network = new NamespaceNetwork(layout,
         new ResourceLedger(layout.ledgerFile()));
-    DaemonLauncher launcher = new DaemonLauncher(layout, new NodeCgroup(layout,
-        new ResourceLedger(layout.ledgerFile())));
+    DaemonLauncher launcher = new DaemonLauncher(layout,
+        NodeCgroup.forHost(layout, new ResourceLedger(layout.ledgerFile())));
     TextTable table = new TextTable("NODE", "ADDRESS", "DAEMONS (PID)", "TX BYTES", "RX BYTES",
         "DISKS (MAJ:MIN)");
     int nodes = Integer.parseInt(state.getProperty("nodes", "0"));

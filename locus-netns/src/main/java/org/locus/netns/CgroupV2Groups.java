@@ -1,0 +1,68 @@
+package org.locus.netns;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+
+/**
+ * A node's group in cgroup v2: {@code io.max} ({@code MAJ:MIN rbps=N wbps=N}) per device and
+ * {@code memory.max}. The cluster's group enables {@code io} and {@code memory} for its
+ * children and holds no process itself (v2's no-internal-process rule). Unlike v1, v2 charges
+ * buffered writes to the writer's group, so the write throttle binds HDFS's block writes too.
+ */
+final class CgroupV2Groups extends NodeCgroup {
+  static final List<String> CONTROLLERS = List.of("io", "memory");
+
+  private final File mountPoint;
+
+  CgroupV2Groups(ClusterLayout layout, ResourceLedger ledger, File mountPoint) {
+    super(layout, ledger);
+    this.mountPoint = mountPoint;
+  }
+
+  @Override
+  public int version() {
+    return 2;
+  }
+
+  @Override
+  public void create(String node, long memoryBytes) throws IOException {
+    enable(mountPoint);
+    File cluster = clusterGroup(mountPoint);
+    createGroup(cluster);
+    enable(cluster);
+    File group = new File(cluster, node);
+    createGroup(group);
+    if (memoryBytes > 0) {
+      write(new File(group, "memory.max"), Long.toString(memoryBytes));
+    }
+  }
+
+  /** Lets {@code dir}'s children use io and memory (written only when not yet enabled). */
+  private static void enable(File dir) throws IOException {
+    File control = new File(dir, "cgroup.subtree_control");
+    List<String> enabled = List.of(Files.readString(control.toPath()).trim().split("\\s+"));
+    if (!enabled.containsAll(CONTROLLERS)) {
+      write(control, "+io +memory");
+    }
+  }
+
+  @Override
+  public void throttle(String node, String majorMinor, long readBps, long writeBps)
+      throws IOException {
+    write(new File(new File(clusterGroup(mountPoint), node), "io.max"), majorMinor
+        + " rbps=" + (readBps > 0 ? readBps : "max") + " wbps=" + (writeBps > 0 ? writeBps
+        : "max"));
+  }
+
+  @Override
+  public List<File> procsFiles(String node) {
+    return List.of(new File(new File(clusterGroup(mountPoint), node), "cgroup.procs"));
+  }
+
+  @Override
+  public List<File> clusterGroups() {
+    return List.of(clusterGroup(mountPoint));
+  }
+}

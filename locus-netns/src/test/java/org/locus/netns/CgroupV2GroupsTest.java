@@ -1,0 +1,50 @@
+package org.locus.netns;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the cgroup v2 mechanism writes, on a directory tree shaped like a v2 hierarchy (this
+ * build host binds io to cgroup v1, so a real v2 io group cannot be made here): controllers
+ * enabled top-down, the memory cap, and one {@code io.max} line per device.
+ */
+class CgroupV2GroupsTest {
+  @TempDir
+  Path root;
+
+  @Test
+  void enablesIoAndMemoryAndWritesTheKernelsLineFormats() throws IOException {
+    ClusterLayout layout = new ClusterLayout(root.resolve("cluster").toFile());
+    ResourceLedger ledger = new ResourceLedger(root.resolve("ledger").toFile());
+    File hierarchy = root.resolve("hierarchy").toFile();
+    File cluster = new File(hierarchy, "locus-" + layout.id());
+    File node = new File(cluster, "node1");
+    // What the kernel would show: the root has only cpu enabled; new groups start empty.
+    Files.createDirectories(node.toPath());
+    Files.writeString(new File(hierarchy, "cgroup.subtree_control").toPath(), "cpu\n");
+    Files.writeString(new File(cluster, "cgroup.subtree_control").toPath(), "\n");
+    CgroupV2Groups groups = new CgroupV2Groups(layout, ledger, hierarchy);
+
+    groups.create("node1", 1L << 30);
+    groups.throttle("node1", "7:3", 20_000_000, 0);
+
+    assertEquals("+io +memory", read(new File(hierarchy, "cgroup.subtree_control")));
+    assertEquals("+io +memory", read(new File(cluster, "cgroup.subtree_control")));
+    assertEquals("1073741824", read(new File(node, "memory.max")));
+    assertEquals("7:3 rbps=20000000 wbps=max", read(new File(node, "io.max")));
+    assertEquals(List.of(new File(node, "cgroup.procs")), groups.procsFiles("node1"));
+    assertEquals(2, groups.version());
+  }
+
+  private static String read(File file) throws IOException {
+    return Files.readString(file.toPath()).trim();
+  }
+}
