@@ -56,6 +56,17 @@ class LocusCommandLineTest {
   }
 
   @Test
+  void benchKatRefusesAnUnknownClusterKindAndShapingWithoutNetns() {
+    CliRun kind = CliRun.inProcess("bench", "kat", "--cluster", "yarn");
+    assertEquals(2, kind.exitCode(), kind.toString());
+    assertTrue(kind.err().contains("--cluster takes embedded or netns, not 'yarn'"),
+        kind.err());
+    CliRun link = CliRun.inProcess("bench", "kat", "--link", "10mbit");
+    assertEquals(2, link.exitCode(), link.toString());
+    assertTrue(link.err().contains("--link and --dir need --cluster netns"), link.err());
+  }
+
+  @Test
   void zeroNodesIsRefused() {
     CliRun run = CliRun.inProcess("cluster", "up", "--dir", tmp.getPath(), "--nodes", "0");
     assertEquals(2, run.exitCode());

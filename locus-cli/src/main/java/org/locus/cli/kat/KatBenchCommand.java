@@ -9,25 +9,24 @@ import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.TextTable;
-import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.cli.UsageException;
 import org.locus.jobs.data.ZipfTextGenerator;
 import org.locus.kat.placement.PlacementMap;
-import org.locus.kit.LocusMiniCluster;
 
 /**
- * {@code locus bench kat}: WordCount and Grep over a generated Zipf corpus, native placement vs
- * KAT, side by side in one run on the embedded multi-host cluster, repeated; Markdown report and
- * SVG chart.
+ * {@code locus bench kat}: WordCount (without and with its combiner) and Grep over a generated
+ * Zipf corpus, native placement vs KAT, side by side in one run, repeated; on the embedded
+ * cluster (loopback) or on a netns cluster whose links are shaped ({@code --cluster netns
+ * --link 10mbit}); Markdown report and SVG chart.
  */
 public final class KatBenchCommand extends OptionsCommand {
   static final String GREP_REGEX = "\\bw[1-9a-f][0-9a-z]?\\b";
+  static final long BLOCK_BYTES = 1L << 20;
 
   public KatBenchCommand() {
     super("locus bench kat");
@@ -41,12 +40,20 @@ public final class KatBenchCommand extends OptionsCommand {
   @Override
   public String summary() {
     return "KAT vs native placement: WordCount and Grep wall time, shuffle bytes crossing hosts,"
-        + " data-local maps, identical output";
+        + " bytes on the wire (netns), data-local maps, identical output";
   }
 
   @Override
   protected Options options() {
     return new Options()
+        .addOption(Option.builder().longOpt("cluster").hasArg().argName("KIND")
+            .desc("embedded (one JVM, loopback; default) or netns (stock daemons in network"
+                + " namespaces, shaped links; needs root)").build())
+        .addOption(Option.builder().longOpt("link").hasArg().argName("RATE")
+            .desc("netns only: every node's link each way, e.g. 10mbit, 1250kbit, none"
+                + " (default 10mbit)").build())
+        .addOption(Option.builder().longOpt("dir").hasArg().argName("DIR")
+            .desc("netns only: cluster directory (default /tmp/locus-bench-kat-netns)").build())
         .addOption(Option.builder().longOpt("nodes").hasArg().argName("N")
             .desc("cluster nodes (default 4)").build())
         .addOption(Option.builder().longOpt("size").hasArg().argName("MIB")
@@ -59,11 +66,21 @@ public final class KatBenchCommand extends OptionsCommand {
 
   @Override
   protected String usageArguments() {
-    return "[--nodes N] [--size MIB] [--runs R] [--out DIR]";
+    return "[--cluster embedded|netns] [--link RATE] [--dir DIR] [--nodes N] [--size MIB]"
+        + " [--runs R] [--out DIR]";
   }
 
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
+    String kind = line.getOptionValue("cluster", "embedded");
+    if (!kind.equals("embedded") && !kind.equals("netns")) {
+      throw new UsageException("--cluster takes embedded or netns, not '" + kind + "'");
+    }
+    boolean netns = kind.equals("netns");
+    if (!netns && (line.hasOption("link") || line.hasOption("dir"))) {
+      throw new UsageException("--link and --dir need --cluster netns (the embedded cluster's"
+          + " links are loopback)");
+    }
     int nodes = intOption(line, "nodes", 4, 2, 16);
     int sizeMib = intOption(line, "size", 8, 1, 4096);
     int runs = intOption(line, "runs", 3, 1, 100);
@@ -71,38 +88,41 @@ public final class KatBenchCommand extends OptionsCommand {
     if (!out.isDirectory() && !out.mkdirs()) {
       throw new IOException("cannot create report directory " + out);
     }
-    File work = Files.createTempDirectory("locus-bench-kat").toFile();
     List<KatComparison.Result> results = new ArrayList<>();
     long start = System.nanoTime();
-    try (LocusMiniCluster cluster = LocusMiniCluster.builder(work)
-        .nodes(nodes).volumes(StorageType.DISK).yarn(true)
-        .nodeManagerMemoryMb(3072)
-        .setAll(FeatureCatalog.installed().keysOf("kat"))
-        .set("dfs.blocksize", Long.toString(1L << 20))
-        .set("dfs.replication", "2")
-        .start()) {
-      DistributedFileSystem fs = cluster.getFileSystem();
+    String described;
+    try (KatBenchCluster cluster = netns
+        ? new NetnsKatBenchCluster(new File(line.getOptionValue("dir",
+            "/tmp/locus-bench-kat-netns")).getAbsoluteFile(), nodes,
+            line.getOptionValue("link", "10mbit"), "2g", console)
+        : new EmbeddedKatBenchCluster(Files.createTempDirectory("locus-bench-kat").toFile(),
+            nodes)) {
+      described = cluster.describe();
+      DistributedFileSystem fs = cluster.fs();
       Path corpus = new Path("/bench/corpus");
       int files = Math.max(nodes, sizeMib / 2);
       console.err().printf("generating %d MiB Zipf corpus in %d files%n", sizeMib, files);
       new ZipfTextGenerator(20_000, 1.0, 2012).write(fs, corpus, files,
           (sizeMib * (1L << 20)) / files);
-      KatComparison comparison = new KatComparison(cluster.getConfiguration(), fs);
+      KatComparison comparison = new KatComparison(cluster.conf(), fs,
+          cluster::workerBytesSent);
       console.err().println("importing the KAT datasets (wordcount, grep)");
       PlacementMap words = comparison.importDataset(corpus, "wordcount",
           new Path("/bench/kat-wordcount"));
       PlacementMap greps = comparison.importDataset(corpus, "grep:" + GREP_REGEX,
           new Path("/bench/kat-grep"));
       for (int r = 1; r <= runs; r++) {
-        console.err().printf("run %d/%d: wordcount native and KAT%n", r, runs);
-        results.add(comparison.wordCount(corpus, new Path("/bench/kat-wordcount"), words));
+        console.err().printf("run %d/%d: wordcount (no combiner) native and KAT%n", r, runs);
+        results.add(comparison.wordCount(corpus, new Path("/bench/kat-wordcount"), words,
+            false));
+        console.err().printf("run %d/%d: wordcount (combiner) native and KAT%n", r, runs);
+        results.add(comparison.wordCount(corpus, new Path("/bench/kat-wordcount"), words,
+            true));
         console.err().printf("run %d/%d: grep native and KAT%n", r, runs);
         results.add(comparison.grep(corpus, new Path("/bench/kat-grep"), greps, GREP_REGEX));
       }
-    } finally {
-      FileUtil.fullyDelete(work);
     }
-    String report = new KatBenchReport(nodes, sizeMib, runs, results).write(out);
+    String report = new KatBenchReport(described, sizeMib, runs, results).write(out);
     console.out().print(report);
     console.out().printf("%nreport: %s/kat-bench.md, chart: %s/kat-bench.svg (%s)%n", out, out,
         TextTable.seconds((System.nanoTime() - start) / 1_000_000));

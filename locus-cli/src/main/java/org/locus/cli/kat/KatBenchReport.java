@@ -4,23 +4,25 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.ToDoubleFunction;
+import java.util.function.Function;
 
 import org.locus.cli.TextTable;
 import org.locus.cli.bench.BarChartSvg;
 
 /** Turns the runs of {@code locus bench kat} into a Markdown table and an SVG chart. */
 final class KatBenchReport {
-  private static final List<String> JOBS = List.of("wordcount", "grep");
+  private static final List<String> JOBS = List.of("wordcount", "wordcount+combiner", "grep");
 
-  private final int nodes;
+  private final String cluster;
   private final int sizeMib;
   private final int runs;
   private final List<KatComparison.Result> results;
 
-  KatBenchReport(int nodes, int sizeMib, int runs, List<KatComparison.Result> results) {
-    this.nodes = nodes;
+  /** @param cluster one sentence saying what the cluster and its links are */
+  KatBenchReport(String cluster, int sizeMib, int runs, List<KatComparison.Result> results) {
+    this.cluster = cluster;
     this.sizeMib = sizeMib;
     this.runs = runs;
     this.results = results;
@@ -28,61 +30,86 @@ final class KatBenchReport {
 
   /** Writes kat-bench.md and kat-bench.svg into {@code dir}; returns the Markdown. */
   String write(File dir) throws IOException {
+    List<String> jobs = JOBS.stream()
+        .filter(job -> results.stream().anyMatch(r -> r.job().equals(job))).toList();
+    boolean wire = results.stream().allMatch(r -> r.nativeRun().wireBytes() >= 0);
     StringBuilder md = new StringBuilder();
     md.append("# KAT benchmark: native placement vs key-aware placement\n\n");
-    md.append(String.format("Embedded cluster of %d nodes (one loopback address each, YARN),"
-        + " %d MiB Zipf text corpus (20000 words, s = 1.0), block 1 MiB, replication 2,"
-        + " %d runs of each job and placement, side by side in one run. WordCount runs without"
-        + " a combiner; Grep is its search job (regex `%s`). One reducer per node in both.%n%n",
-        nodes, sizeMib, runs, KatBenchCommand.GREP_REGEX));
+    md.append(String.format("%s. %d MiB Zipf text corpus (20000 words, s = 1.0), block 1 MiB,"
+        + " replication 2, %d runs of each job and placement, side by side in one run."
+        + " `wordcount` runs without a combiner (every occurrence is shuffled),"
+        + " `wordcount+combiner` with it; `grep` is Grep's search job (regex `%s`). One reducer"
+        + " per node in both placements.%n%n", cluster, sizeMib, runs,
+        KatBenchCommand.GREP_REGEX));
     md.append("| job | placement | wall s (median) | spread s (max-min) | shuffle |"
-        + " cross-host shuffle | data-local maps | output identical |\n");
-    md.append("|---|---|---|---|---|---|---|---|\n");
-    double[][] wall = new double[2][JOBS.size()];
-    double[][] cross = new double[2][JOBS.size()];
+        + " cross-host shuffle |" + (wire ? " bytes on the wire |" : "")
+        + " data-local maps | output identical |\n");
+    md.append("|---|---|---|---|---|---|" + (wire ? "---|" : "") + "---|---|\n");
+    double[][] wall = new double[2][jobs.size()];
+    double[][] cross = new double[2][jobs.size()];
+    double[][] sent = new double[2][jobs.size()];
     StringBuilder ratios = new StringBuilder();
-    for (int j = 0; j < JOBS.size(); j++) {
-      String job = JOBS.get(j);
+    for (int j = 0; j < jobs.size(); j++) {
+      String job = jobs.get(j);
       List<KatComparison.Result> ofJob = results.stream().filter(r -> r.job().equals(job))
           .toList();
       boolean identical = ofJob.stream().allMatch(KatComparison.Result::identical);
-      for (int side = 0; side < 2; side++) {
-        final int s = side;
-        ToDoubleFunction<KatComparison.Result> seconds = r ->
-            (s == 0 ? r.nativeRun() : r.katRun()).outcome().wallMillis() / 1000.0;
-        double[] times = ofJob.stream().mapToDouble(seconds).sorted().toArray();
-        KatComparison.Side last = s == 0 ? ofJob.get(ofJob.size() - 1).nativeRun()
-            : ofJob.get(ofJob.size() - 1).katRun();
+      for (int s = 0; s < 2; s++) {
+        Function<KatComparison.Result, KatComparison.Side> side =
+            s == 0 ? KatComparison.Result::nativeRun : KatComparison.Result::katRun;
+        double[] times = ofJob.stream()
+            .mapToDouble(r -> side.apply(r).outcome().wallMillis() / 1000.0).sorted().toArray();
+        KatComparison.Side last = side.apply(ofJob.get(ofJob.size() - 1));
         wall[s][j] = median(times);
-        cross[s][j] = ofJob.stream().mapToDouble(r ->
-            (s == 0 ? r.nativeRun() : r.katRun()).crossHostBytes()).average().orElse(0)
-            / (1 << 20);
-        md.append(String.format("| %s | %s | %.1f | %.1f | %s | %s | %d/%d | %s |%n", job,
+        cross[s][j] = ofJob.stream().mapToDouble(r -> side.apply(r).crossHostBytes())
+            .average().orElse(0) / (1 << 20);
+        sent[s][j] = ofJob.stream().mapToDouble(r -> side.apply(r).wireBytes())
+            .average().orElse(0) / (1 << 20);
+        md.append(String.format("| %s | %s | %.1f | %.1f | %s | %s |%s %d/%d | %s |%n", job,
             s == 0 ? "native" : "KAT", wall[s][j], times[times.length - 1] - times[0],
             TextTable.bytes(last.outcome().shuffleBytes()), TextTable.bytes(last.crossHostBytes()),
+            wire ? " " + TextTable.bytes((long) (sent[s][j] * (1 << 20))) + " |" : "",
             last.outcome().dataLocalMaps(), last.outcome().totalMaps(),
             identical ? "yes" : "NO"));
       }
-      ratios.append(String.format("| %s | %.3f | %s |%n", job, wall[1][j] / wall[0][j],
-          cross[0][j] == 0 ? "-" : String.format("%.4f", cross[1][j] / cross[0][j])));
+      ratios.append(String.format("| %s | %.3f | %s |%s%n", job, wall[1][j] / wall[0][j],
+          ratio(cross[1][j], cross[0][j]), wire ? " " + ratio(sent[1][j], sent[0][j]) + " |"
+          : ""));
     }
-    md.append("\n| job | wall-time ratio KAT/native | cross-host shuffle ratio KAT/native |\n");
-    md.append("|---|---|---|\n").append(ratios);
+    md.append("\n| job | wall-time ratio KAT/native | cross-host shuffle ratio KAT/native |"
+        + (wire ? " wire-bytes ratio KAT/native |" : "") + "\n");
+    md.append("|---|---|---|" + (wire ? "---|" : "") + "\n").append(ratios);
     md.append("\n![wall time and cross-host shuffle](kat-bench.svg)\n\n");
-    md.append("On loopback every link is fast and the two cores are the bottleneck, so wall"
-        + " time mostly shows the CPU cost of the jobs; the cross-host shuffle column is what a"
-        + " real (or shaped) network would pay for (seed 000 §3.5: at 10 Mbps the shuffle"
-        + " dominated).\n");
+    if (wire) {
+      md.append("Bytes on the wire: what the worker nodes' veth links sent while each job ran"
+          + " (shuffle, HDFS output replication, heartbeats), read from the kernel's"
+          + " counters.\n");
+    } else {
+      md.append("On loopback every link is fast and the two cores are the bottleneck, so wall"
+          + " time mostly shows the CPU cost of the jobs; the cross-host shuffle column is what"
+          + " a real or shaped network would pay for (`--cluster netns --link 10mbit` measures"
+          + " it; seed 000 §3.5: at 10 Mbps the shuffle dominated).\n");
+    }
     Files.writeString(new File(dir, "kat-bench.md").toPath(), md.toString(),
         StandardCharsets.UTF_8);
+    List<String> categories = new ArrayList<>();
+    jobs.forEach(job -> categories.add(job + " wall s"));
+    jobs.forEach(job -> categories.add(job + " cross MiB"));
+    double[][] bars = new double[2][2 * jobs.size()];
+    for (int s = 0; s < 2; s++) {
+      for (int j = 0; j < jobs.size(); j++) {
+        bars[s][j] = wall[s][j];
+        bars[s][jobs.size() + j] = cross[s][j];
+      }
+    }
     BarChartSvg.write(new File(dir, "kat-bench.svg").toPath(),
         "KAT vs native: wall time (s) and cross-host shuffle (MiB)", "seconds / MiB",
-        List.of("wordcount wall s", "grep wall s", "wordcount cross MiB", "grep cross MiB"),
-        List.of("native", "KAT"),
-        new double[][] {
-            {wall[0][0], wall[0][1], cross[0][0], cross[0][1]},
-            {wall[1][0], wall[1][1], cross[1][0], cross[1][1]}});
+        categories, List.of("native", "KAT"), bars);
     return md.toString();
+  }
+
+  private static String ratio(double kat, double nativeValue) {
+    return nativeValue == 0 ? "-" : String.format("%.4f", kat / nativeValue);
   }
 
   private static double median(double[] sorted) {

@@ -29,8 +29,18 @@ import org.locus.kat.placement.PlacementMap;
  * the demo. The cluster must count shuffle locality (KAT's feature key set).
  */
 final class KatComparison {
-  /** One side of a comparison. */
-  record Side(JobOutcome outcome, long crossHostBytes) {
+  /**
+   * One side of a comparison.
+   *
+   * @param wireBytes bytes the worker nodes sent on their links while the job ran; -1 where
+   *     the cluster cannot count them (loopback in one JVM)
+   */
+  record Side(JobOutcome outcome, long crossHostBytes, long wireBytes) {
+  }
+
+  /** Counts the bytes the cluster's workers have sent on their links so far. */
+  interface WireCounter {
+    long bytesSent() throws IOException;
   }
 
   /** Both sides of one job. */
@@ -39,11 +49,17 @@ final class KatComparison {
 
   private final Configuration conf;
   private final DistributedFileSystem fs;
+  private final WireCounter wire;
   private int run;
 
   KatComparison(Configuration conf, DistributedFileSystem fs) {
+    this(conf, fs, () -> -1);
+  }
+
+  KatComparison(Configuration conf, DistributedFileSystem fs, WireCounter wire) {
     this.conf = conf;
     this.fs = fs;
+    this.wire = wire;
   }
 
   PlacementMap importDataset(Path corpus, String hint, Path dataset) throws IOException {
@@ -54,17 +70,29 @@ final class KatComparison {
 
   /** WordCount without a combiner: every word occurrence crosses the shuffle. */
   Result wordCount(Path corpus, Path dataset, PlacementMap map) throws Exception {
+    return wordCount(corpus, dataset, map, false);
+  }
+
+  /**
+   * WordCount natively and key-aware.
+   *
+   * @param combiner with Hadoop's combiner (what users run: the shuffle shrinks to one record
+   *     per word and map) or without (every occurrence is shuffled)
+   */
+  Result wordCount(Path corpus, Path dataset, PlacementMap map, boolean combiner)
+      throws Exception {
     int id = ++run;
+    String name = combiner ? "wordcount+combiner" : "wordcount";
     Configuration jobConf = new Configuration(conf);
-    jobConf.setBoolean(WordCount.COMBINER_KEY, false);
+    jobConf.setBoolean(WordCount.COMBINER_KEY, combiner);
     int reducers = map.hosts().size();
-    Path nativeOut = new Path("/bench/wordcount-native-" + id);
-    Path katOut = new Path("/bench/wordcount-kat-" + id);
+    Path nativeOut = new Path("/bench/" + name + "-native-" + id);
+    Path katOut = new Path("/bench/" + name + "-kat-" + id);
     Side nativeSide = side(WordCount.create(jobConf, corpus, nativeOut, reducers));
     Job katJob = WordCount.create(jobConf, dataset, katOut, reducers);
     KeyAwareJobs.configure(katJob, dataset, map);
     Side katSide = side(katJob);
-    return new Result("wordcount", nativeSide, katSide,
+    return new Result(name, nativeSide, katSide,
         sortedLines(nativeOut).equals(sortedLines(katOut)));
   }
 
@@ -85,13 +113,16 @@ final class KatComparison {
     return new Result("grep", nativeSide, katSide, lines(nativeOut).equals(lines(katOut)));
   }
 
-  private static Side side(Job job) throws Exception {
+  private Side side(Job job) throws Exception {
+    long sentBefore = wire.bytesSent();
     JobOutcome outcome = JobOutcome.run(job, false);
+    long sentAfter = wire.bytesSent();
     if (!outcome.succeeded()) {
       throw new IOException("job " + job.getJobName() + " failed");
     }
     return new Side(outcome,
-        outcome.counters().findCounter(ShuffleLocality.CROSS_HOST_BYTES).getValue());
+        outcome.counters().findCounter(ShuffleLocality.CROSS_HOST_BYTES).getValue(),
+        sentBefore < 0 ? -1 : sentAfter - sentBefore);
   }
 
   private List<String> sortedLines(Path dir) throws IOException {
