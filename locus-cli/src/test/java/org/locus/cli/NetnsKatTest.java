@@ -22,6 +22,12 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptReport;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ContainerReport;
+import org.apache.hadoop.yarn.api.records.ContainerState;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.junit.jupiter.api.AfterAll;
@@ -30,12 +36,14 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.locus.jobs.WordCount;
+import org.locus.netns.ClusterLayout;
 
 /**
  * KAT end to end on stock daemons in namespaces, configured only by {@code --feature kat}
  * (site files) and loading KAT only from the dist bundle: import, verify, key-aware
- * WordCount; then a DataNode killed with SIGKILL in the middle of a job. Needs root. Costs one
- * three-node YARN cluster start and three small jobs (about 3 min on an idle 2-core machine).
+ * WordCount; then a DataNode, and later a NodeManager, killed with SIGKILL in the middle of a
+ * job. Needs root. Costs one three-node YARN cluster start and four small jobs.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsKatTest {
@@ -134,6 +142,76 @@ class NetnsKatTest {
     CliRun fsck = CliRun.asProcess(new File(System.getProperty("locus.home")), "fsck",
         "--conf", DIR.getPath(), "/");
     assertTrue(fsck.out().contains("is HEALTHY"), fsck.toString());
+  }
+
+  @Test
+  @Order(5)
+  void tasksOfANodeManagerKilledMidJobRunElsewhereAndTheOutputIsRight() throws Exception {
+    Configuration conf = clientConf();
+    try (FileSystem fs = FileSystem.get(conf)) {
+      // Eight small files: eight maps, spread over the nodes' containers.
+      for (int f = 0; f < 8; f++) {
+        fs.copyFromLocalFile(new Path(CORPUS.toURI()), new Path("/many/part-" + f + ".txt"));
+      }
+    }
+    Job job = WordCount.create(conf, new Path("/many"), new Path("/out/many"), 2);
+    job.submit();
+    String victim = null;
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(conf);
+      yarn.start();
+      ApplicationId app = ApplicationId.newInstance(
+          Long.parseLong(job.getJobID().getJtIdentifier()), job.getJobID().getId());
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+      while (victim == null) {
+        assertTrue(System.nanoTime() < deadline && !job.isComplete(),
+            "no task container ran on a node other than the AM's");
+        victim = taskNodeBesidesTheAppMaster(yarn, app);
+        if (victim == null) {
+          Thread.sleep(100);
+        }
+      }
+    }
+    CliRun kill = CliRun.inProcess("cluster", "node", "stop", "--dir", DIR.getPath(), victim,
+        "--role", "nodemanager", "--kill");
+    assertEquals(0, kill.exitCode(), kill.toString());
+    assertTrue(job.waitForCompletion(false), "the job failed after " + victim
+        + "'s NodeManager was killed");
+    long lost = job.getCounters().findCounter(JobCounter.NUM_KILLED_MAPS).getValue()
+        + job.getCounters().findCounter(JobCounter.NUM_FAILED_MAPS).getValue()
+        + job.getCounters().findCounter(JobCounter.NUM_KILLED_REDUCES).getValue()
+        + job.getCounters().findCounter(JobCounter.NUM_FAILED_REDUCES).getValue();
+    assertTrue(lost > 0, "no task attempt was lost with " + victim + "'s NodeManager: the kill"
+        + " did not hit a running task");
+    Map<String, Long> expected = new TreeMap<>();
+    EXPECTED.forEach((word, n) -> expected.put(word, 8 * n));
+    assertEquals(expected, counts("/out/many"));
+  }
+
+  /** @return the node running a task container of {@code app} but not its AM, or null */
+  private static String taskNodeBesidesTheAppMaster(YarnClient yarn, ApplicationId app)
+      throws Exception {
+    ClusterLayout layout = new ClusterLayout(DIR);
+    for (ApplicationAttemptReport attempt : yarn.getApplicationAttempts(app)) {
+      if (attempt.getAMContainerId() == null) {
+        continue;
+      }
+      for (ContainerReport container : yarn.getContainers(attempt.getApplicationAttemptId())) {
+        if (container.getContainerState() != ContainerState.RUNNING
+            || container.getContainerId().equals(attempt.getAMContainerId())) {
+          continue;
+        }
+        String host = container.getAssignedNode().getHost();
+        String amHost = yarn.getContainerReport(attempt.getAMContainerId()).getAssignedNode()
+            .getHost();
+        for (String node : ClusterLayout.workers(3)) {
+          if (layout.address(node).equals(host) && !host.equals(amHost)) {
+            return node;
+          }
+        }
+      }
+    }
+    return null;
   }
 
   private static Configuration clientConf() {

@@ -82,6 +82,18 @@ public final class CgroupMounts {
         .filter(h -> h.version() == 2 && h.controllers().containsAll(controllers)).findFirst();
   }
 
+  /** @return every mount point this process sees, cgroup or not */
+  static Set<String> mountPoints() throws IOException {
+    Set<String> points = new LinkedHashSet<>();
+    for (String line : Files.readAllLines(MOUNTINFO.toPath(), StandardCharsets.UTF_8)) {
+      String[] fields = line.split(" ");
+      if (fields.length > 4) {
+        points.add(unescape(fields[4]));
+      }
+    }
+    return points;
+  }
+
   /** @return whether {@code dir} is where some cgroup hierarchy is mounted */
   public static boolean isMountPoint(File dir) throws IOException {
     return onThisHost().stream().anyMatch(h -> h.mountPoint().equals(dir.getAbsoluteFile()));

@@ -56,6 +56,14 @@ public final class NamespaceNetwork {
             "/sys/class/net/eth0/statistics/rx_bytes").trim())};
   }
 
+  /**
+   * @return whether this process's / is a mount point, which {@code ip netns exec} needs (it
+   *     makes / a slave mount); false in a chroot into a plain directory
+   */
+  public static boolean rootIsAMountPoint() throws IOException {
+    return CgroupMounts.mountPoints().contains("/");
+  }
+
   /** @return whether the host already has an address or route in the cluster's /24 */
   public static boolean subnetInUse() throws IOException {
     return !HostCommand.run("ip", "-o", "route", "show", "to", "match",

@@ -64,6 +64,11 @@ public final class NetnsCluster {
       throw new IllegalStateException("network namespaces are not supported here"
           + " ('ip netns list' fails or /proc/self/ns/net is missing)");
     }
+    if (!NamespaceNetwork.rootIsAMountPoint()) {
+      throw new IllegalStateException("/ is not a mount point here (a chroot into a plain"
+          + " directory?), and 'ip netns exec' remounts /; run from a root that is a mount point,"
+          + " e.g. a recursive bind of / (docs/netns.md)");
+    }
     try {
       NodeCgroup.forHost(layout, new ResourceLedger(layout.ledgerFile()));
     } catch (IOException e) {

@@ -83,6 +83,9 @@ public final class SiteConfiguration {
       conf.set("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage",
           "99");
       conf.set("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "250");
+      // A NodeManager that stops heartbeating is lost after 10 s (stock: 10 min), so its
+      // containers are rerun elsewhere within a test's patience.
+      conf.set("yarn.nm.liveness-monitor.expiry-interval-ms", "10000");
       conf.set("yarn.scheduler.minimum-allocation-mb", "256");
       conf.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "250");
       String taskOpts = "-Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
