@@ -154,7 +154,12 @@ class NetnsKatTest {
         fs.copyFromLocalFile(new Path(CORPUS.toURI()), new Path("/many/part-" + f + ".txt"));
       }
     }
-    Job job = WordCount.create(conf, new Path("/many"), new Path("/out/many"), 2);
+    Configuration jobConf = new Configuration(conf);
+    // The AM stops the lost node's containers through its NodeManager and, by default, keeps
+    // trying to reach it for 3 minutes before the attempts count as done; 10 s here.
+    jobConf.set("yarn.client.nodemanager-connect.max-wait-ms", "10000");
+    jobConf.set("yarn.client.nodemanager-connect.retry-interval-ms", "1000");
+    Job job = WordCount.create(jobConf, new Path("/many"), new Path("/out/many"), 2);
     job.submit();
     String victim = null;
     try (YarnClient yarn = YarnClient.createYarnClient()) {
