@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.fs.FileUtil;
 import org.locus.cli.Console;
+import org.locus.cli.HadoopLogFile;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.TextTable;
 import org.locus.cli.cluster.FeatureCatalog;

@@ -12,6 +12,7 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.cli.Console;
+import org.locus.cli.HadoopLogFile;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.TextTable;
 import org.locus.cli.UsageException;
@@ -88,6 +89,9 @@ public final class KatBenchCommand extends OptionsCommand {
     if (!out.isDirectory() && !out.mkdirs()) {
       throw new IOException("cannot create report directory " + out);
     }
+    File log = new File(out, "hadoop.log");
+    HadoopLogFile.redirectTo(log);
+    console.err().println("Hadoop's own logs: " + log);
     List<KatComparison.Result> results = new ArrayList<>();
     long start = System.nanoTime();
     String described;

@@ -1,4 +1,4 @@
-package org.locus.cli.demo;
+package org.locus.cli;
 
 import java.io.File;
 import java.io.IOException;
@@ -14,15 +14,15 @@ import org.apache.log4j.PatternLayout;
 /**
  * Sends everything the embedded Hadoop daemons log — through log4j, and through
  * {@code java.util.logging} (Jersey and Guice in the YARN web apps) — to one file, so the
- * terminal shows only what the command itself prints. Used by the demo, whose daemons run in
- * the command's own JVM.
+ * terminal shows only what the command itself prints. Used by the commands that run Hadoop
+ * in their own JVM: the demo (embedded daemons) and the benches (clients, embedded daemons).
  */
-final class HadoopLogFile {
+public final class HadoopLogFile {
   private HadoopLogFile() {
   }
 
   /** From now on this JVM's log records go to {@code file} (appended) and nowhere else. */
-  static void redirectTo(File file) throws IOException {
+  public static void redirectTo(File file) throws IOException {
     if (!file.getParentFile().isDirectory() && !file.getParentFile().mkdirs()) {
       throw new IOException("cannot create the log directory " + file.getParentFile());
     }
