@@ -5,6 +5,7 @@ import java.io.IOException;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
 
 /**
@@ -14,19 +15,25 @@ import org.apache.hadoop.mapreduce.TaskCounter;
  * @param name job name
  * @param succeeded whether the job succeeded
  * @param wallMillis submission to completion, milliseconds
- * @param totalMaps launched map tasks
+ * @param mapTasks map tasks of the job (its input splits)
+ * @param totalMaps launched map attempts: more than {@code mapTasks} when an attempt was
+ *     speculated or retried
  * @param dataLocalMaps maps that ran on a host holding their split
  * @param rackLocalMaps maps that ran in the rack of their split but not on its host
  * @param shuffleBytes map output bytes reducers fetched
  * @param counters all counters, for anything else
+ * @param timeline where the wall time went ({@link JobTimeline#UNKNOWN} if the task reports
+ *     could not be read)
  */
-public record JobOutcome(String name, boolean succeeded, long wallMillis, long totalMaps,
-    long dataLocalMaps, long rackLocalMaps, long shuffleBytes, Counters counters) {
+public record JobOutcome(String name, boolean succeeded, long wallMillis, int mapTasks, long totalMaps,
+    long dataLocalMaps, long rackLocalMaps, long shuffleBytes, Counters counters,
+    JobTimeline timeline) {
 
   /** Submits {@code job}, waits for it, and collects its outcome. */
   public static JobOutcome run(Job job, boolean verbose)
       throws IOException, InterruptedException {
     long start = System.nanoTime();
+    long submitted = System.currentTimeMillis();
     boolean ok;
     try {
       ok = job.waitForCompletion(verbose);
@@ -36,11 +43,20 @@ public record JobOutcome(String name, boolean succeeded, long wallMillis, long t
     long wall = (System.nanoTime() - start) / 1_000_000;
     Counters counters = job.getCounters();
     return new JobOutcome(job.getJobName(), ok, wall,
+        job.getConfiguration().getInt(MRJobConfig.NUM_MAPS, -1),
         value(counters, JobCounter.TOTAL_LAUNCHED_MAPS),
         value(counters, JobCounter.DATA_LOCAL_MAPS),
         value(counters, JobCounter.RACK_LOCAL_MAPS),
         value(counters, TaskCounter.REDUCE_SHUFFLE_BYTES),
-        counters);
+        counters, timeline(job, submitted));
+  }
+
+  private static JobTimeline timeline(Job job, long submitted) throws InterruptedException {
+    try {
+      return JobTimeline.of(job, submitted);
+    } catch (IOException e) {
+      return JobTimeline.UNKNOWN;
+    }
   }
 
   private static long value(Counters counters, Enum<?> key) {

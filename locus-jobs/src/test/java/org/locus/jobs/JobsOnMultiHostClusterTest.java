@@ -86,7 +86,7 @@ class JobsOnMultiHostClusterTest {
 
     assertTrue(outcome.succeeded());
     assertEquals(countTokensDirectly(), readCounts(output));
-    assertTrue(outcome.totalMaps() >= 8, "one map per 256 KiB block: " + outcome.totalMaps());
+    assertTrue(outcome.mapTasks() >= 8, "one map per 256 KiB block: " + outcome.mapTasks());
     // Every container given to a map attempt was on a host of its block. DATA_LOCAL_MAPS counts
     // assigned containers, TOTAL_LAUNCHED_MAPS launched attempts: a speculative attempt assigned
     // and then killed before launch (a loaded machine) counts in the first only, so the
@@ -136,7 +136,7 @@ class JobsOnMultiHostClusterTest {
     JobOutcome outcome = JobOutcome.run(WriteCorpus.create(cluster.getConfiguration(),
         jobOutput, 3, 100_000, 300, 1.2, 11), false);
     assertTrue(outcome.succeeded());
-    assertEquals(3, outcome.totalMaps());
+    assertEquals(3, outcome.mapTasks(), "one map per file");
     new ZipfTextGenerator(300, 1.2, 11).write(fs, clientOutput, 3, 100_000);
     for (int i = 0; i < 3; i++) {
       List<String> expected = readLines(new Path(clientOutput, String.format("part-%05d", i)));
