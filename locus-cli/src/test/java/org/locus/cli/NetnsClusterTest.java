@@ -81,7 +81,7 @@ class NetnsClusterTest {
     CliRun run = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node2", "--",
         "ip", "-o", "-4", "addr", "show", "dev", "eth0");
     assertEquals(0, run.exitCode(), run.toString());
-    assertTrue(run.out().contains("10.77.0.4/24"), run.out());
+    assertTrue(run.out().contains(LAYOUT.address("node2") + "/24"), run.out());
   }
 
   @Test
@@ -96,7 +96,7 @@ class NetnsClusterTest {
     DaemonLauncher launcher = new DaemonLauncher(LAYOUT,
         NodeCgroup.forHost(LAYOUT, new ResourceLedger(LAYOUT.ledgerFile())));
     Process server = new ProcessBuilder(launcher.inNode("node2", List.of("python3", "-m",
-        "http.server", "8000", "--bind", "10.77.0.4", "--directory", served.getPath())))
+        "http.server", "8000", "--bind", LAYOUT.address("node2"), "--directory", served.getPath())))
         .redirectErrorStream(true).redirectOutput(new File(served.getParentFile(), "http.out"))
         .start();
     try {
@@ -104,7 +104,7 @@ class NetnsClusterTest {
       CliRun probe = null;
       for (int attempt = 0; attempt < 100; attempt++) {
         probe = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
-            "curl", "-sf", "-o", "/dev/null", "-r", "0-0", "http://10.77.0.4:8000/blob");
+            "curl", "-sf", "-o", "/dev/null", "-r", "0-0", "http://" + LAYOUT.address("node2") + ":8000/blob");
         if (probe.exitCode() == 0) {
           break;
         }
@@ -113,7 +113,7 @@ class NetnsClusterTest {
       assertEquals(0, probe.exitCode(), "the node2 server never answered: " + probe);
       CliRun run = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
           "curl", "-sf", "-o", "/dev/null", "-w", "%{size_download} %{time_total}",
-          "http://10.77.0.4:8000/blob");
+          "http://" + LAYOUT.address("node2") + ":8000/blob");
       assertEquals(0, run.exitCode(), run.toString());
       String[] fields = run.out().trim().split(" ");
       assertEquals(bytes, Long.parseLong(fields[0]), run.out());

@@ -85,7 +85,9 @@ class NetnsKatTest {
         "wordcount", "--input", CORPUS.getPath(), "--output", "/kat/words", "--queues",
         "central");
     assertEquals(0, run.exitCode(), run.toString());
-    for (String host : new String[] {"10.77.0.3", "10.77.0.4", "10.77.0.5"}) {
+    ClusterLayout layout = new ClusterLayout(DIR);
+    for (String host : new String[] {layout.address("node1"), layout.address("node2"),
+        layout.address("node3")}) {
       assertTrue(run.out().contains(host), host + " owns data:\n" + run.out());
     }
   }

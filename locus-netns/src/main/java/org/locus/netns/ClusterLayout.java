@@ -12,7 +12,7 @@ import java.util.Locale;
  *
  * <pre>
  *   namespaces   locus-ID-br (the bridge), locus-ID-master, locus-ID-node1 .. -nodeN
- *   addresses    SUBNET.1 the host's veth, SUBNET.2 master, SUBNET.(2+k) node k   (/24)
+ *   addresses    10.77.S.1 the host's veth, 10.77.S.2 master, 10.77.S.(2+k) node k  (/24)
  *   DIR/conf/               client configuration for host tools
  *   DIR/hadoop/             the stock installation: lib/ (Hadoop 3.5.0 jars), webapps
  *   DIR/dist/               the `locus dist` bundle the daemons load Locus code from
@@ -22,22 +22,32 @@ import java.util.Locale;
  *   DIR/netns.resources     the {@link ResourceLedger}
  * </pre>
  *
- * ID is four hex digits of the directory's path, so two clusters in different directories
- * have different names; the subnet is fixed and refused when the host already has it.
+ * ID is four hex digits of the directory's path and S (1..250) follows from it, so two
+ * clusters in different directories have different names and, but for a clash of S that
+ * {@code up} refuses, different subnets: a test cluster and a benchmark cluster can run side by
+ * side.
  */
 public final class ClusterLayout {
-  /** The private /24 used only inside this cluster's namespaces and the host's veth. */
-  public static final String SUBNET = "10.77.0";
+  /** The private /16 whose /24s clusters use, only inside their namespaces and host veth. */
+  public static final String NETWORK = "10.77";
   /** Nodes an address plan can hold (2 + N <= 254); memory limits it sooner. */
   public static final int MAX_NODES = 64;
   public static final String MASTER = "master";
 
   private final File root;
   private final String id;
+  private final String subnet;
 
   public ClusterLayout(File root) {
     this.root = root.getAbsoluteFile();
-    this.id = String.format(Locale.ROOT, "%04x", this.root.getPath().hashCode() & 0xffff);
+    int hash = this.root.getPath().hashCode() & 0xffff;
+    this.id = String.format(Locale.ROOT, "%04x", hash);
+    this.subnet = NETWORK + "." + (1 + hash % 250);
+  }
+
+  /** @return the first three octets of this cluster's /24, e.g. {@code 10.77.41} */
+  public String subnet() {
+    return subnet;
   }
 
   public File root() {
@@ -77,11 +87,11 @@ public final class ClusterLayout {
   }
 
   public String address(String node) {
-    return SUBNET + "." + (2 + index(node));
+    return subnet + "." + (2 + index(node));
   }
 
   public String hostAddress() {
-    return SUBNET + ".1";
+    return subnet + ".1";
   }
 
   /** @return the host end of the veth into the bridge (root namespace) */

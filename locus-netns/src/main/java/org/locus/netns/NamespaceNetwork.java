@@ -65,10 +65,10 @@ public final class NamespaceNetwork {
   }
 
   /** @return whether the host already has an address or route in the cluster's /24 */
-  public static boolean subnetInUse() throws IOException {
+  public static boolean subnetInUse(ClusterLayout layout) throws IOException {
     return !HostCommand.run("ip", "-o", "route", "show", "to", "match",
-        ClusterLayout.SUBNET + ".0/24").lines()
-        .filter(line -> line.startsWith(ClusterLayout.SUBNET + ".")).toList().isEmpty();
+        layout.subnet() + ".0/24").lines()
+        .filter(line -> line.startsWith(layout.subnet() + ".")).toList().isEmpty();
   }
 
   private void addNamespace(String ns) throws IOException {

@@ -93,9 +93,10 @@ public final class NetnsCluster {
           + layout.root() + " (" + layout.ledgerFile() + "); run 'locus cluster down --dir "
           + layout.root() + "' first");
     }
-    if (NamespaceNetwork.subnetInUse()) {
-      throw new IllegalStateException("the host already routes " + ClusterLayout.SUBNET
-          + ".0/24 (another netns cluster is up?); stop it first");
+    if (NamespaceNetwork.subnetInUse(layout)) {
+      throw new IllegalStateException("the host already routes " + layout.subnet()
+          + ".0/24, the subnet of " + layout.root() + " (another netns cluster whose directory"
+          + " maps to the same subnet is up?); stop it or choose another --dir");
     }
     StockInstallation.jars();
   }
