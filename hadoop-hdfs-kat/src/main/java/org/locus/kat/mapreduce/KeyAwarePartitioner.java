@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Partitioner;
 import org.locus.kat.placement.KeyOwnership;
 import org.locus.kat.placement.PlacementMap;
@@ -17,6 +18,8 @@ import org.locus.kat.placement.PlacementMap;
 public class KeyAwarePartitioner<V> extends Partitioner<Object, V> implements Configurable {
   private Configuration conf;
   private KeyOwnership ownership;
+  /** Index in the host list of each bucket's owner: the per-record work is one hash. */
+  private int[] hostOfBucket;
 
   @Override
   public void setConf(Configuration conf) {
@@ -29,6 +32,10 @@ public class KeyAwarePartitioner<V> extends Partitioner<Object, V> implements Co
     List<String> hostList = Arrays.asList(hosts);
     this.ownership = new KeyOwnership(conf.getInt(KatJobKeys.BUCKETS, 0), hostList,
         PlacementMap.ownersOf(conf.get(KatJobKeys.BUCKET_OWNERS), hostList));
+    this.hostOfBucket = new int[ownership.buckets()];
+    for (int b = 0; b < hostOfBucket.length; b++) {
+      hostOfBucket[b] = hostList.indexOf(ownership.ownerOfBucket(b));
+    }
   }
 
   @Override
@@ -38,7 +45,9 @@ public class KeyAwarePartitioner<V> extends Partitioner<Object, V> implements Co
 
   @Override
   public int getPartition(Object key, V value, int numPartitions) {
-    int partition = ownership.hosts().indexOf(ownership.ownerOf(key.toString()));
-    return partition % numPartitions;
+    int bucket = key instanceof Text text
+        ? ownership.bucketOf(text.getBytes(), 0, text.getLength())
+        : ownership.bucketOf(key.toString());
+    return hostOfBucket[bucket] % numPartitions;
   }
 }

@@ -68,9 +68,18 @@ public final class KeyOwnership {
 
   /** @return the bucket of a key, 0..buckets-1 */
   public int bucketOf(String key) {
+    byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
+    return bucketOf(utf8, 0, utf8.length);
+  }
+
+  /**
+   * @return the bucket of a key given as UTF-8 bytes (e.g. a {@code Text}'s buffer, without
+   *     decoding it), equal to {@link #bucketOf(String)} of the decoded key
+   */
+  public int bucketOf(byte[] utf8, int offset, int length) {
     long hash = 0xcbf29ce484222325L;
-    for (byte b : key.getBytes(StandardCharsets.UTF_8)) {
-      hash ^= b & 0xff;
+    for (int i = offset; i < offset + length; i++) {
+      hash ^= utf8[i] & 0xff;
       hash *= 0x100000001b3L;
     }
     return (int) Long.remainderUnsigned(mix(hash), buckets);

@@ -7,9 +7,11 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 import org.locus.cli.TextTable;
 import org.locus.cli.bench.BarChartSvg;
+import org.locus.jobs.JobTimeline;
 
 /** Turns the runs of {@code locus bench kat} into a Markdown table and an SVG chart. */
 final class KatBenchReport {
@@ -80,6 +82,7 @@ final class KatBenchReport {
         + (wire ? " wire-bytes ratio KAT/native |" : "") + "\n");
     md.append("|---|---|---|" + (wire ? "---|" : "") + "\n").append(ratios);
     md.append("\n![wall time and cross-host shuffle](kat-bench.svg)\n\n");
+    appendTimeline(md, jobs);
     if (wire) {
       md.append("Bytes on the wire: what the worker nodes' veth links sent while each job ran"
           + " (shuffle, HDFS output replication, heartbeats), read from the kernel's"
@@ -106,6 +109,46 @@ final class KatBenchReport {
         "KAT vs native: wall time (s) and cross-host shuffle (MiB)", "seconds / MiB",
         categories, List.of("native", "KAT"), bars);
     return md.toString();
+  }
+
+  /**
+   * Where each job's time went (medians over the runs), read from the task reports: what
+   * profiles a placement that is slower than the other on the same work.
+   */
+  private void appendTimeline(StringBuilder md, List<String> jobs) {
+    md.append("Where the time went (medians, seconds; from the jobs' task reports): AM launch ="
+        + " submission to job start, to first map = job start to the first map's start,"
+        + " maps = first map start to last map end, after maps = last map end to job end,"
+        + " first reducer = its start after the first map's start.\n\n");
+    md.append("| job | placement | AM launch | to first map | maps | after maps | map tasks |"
+        + " mean map | first reducer |\n");
+    md.append("|---|---|---|---|---|---|---|---|---|\n");
+    for (String job : jobs) {
+      List<KatComparison.Result> ofJob = results.stream().filter(r -> r.job().equals(job))
+          .toList();
+      for (int s = 0; s < 2; s++) {
+        Function<KatComparison.Result, KatComparison.Side> side =
+            s == 0 ? KatComparison.Result::nativeRun : KatComparison.Result::katRun;
+        List<JobTimeline> lines = ofJob.stream().map(r -> side.apply(r).outcome().timeline())
+            .filter(JobTimeline::known).toList();
+        if (lines.isEmpty()) {
+          continue;
+        }
+        md.append(String.format("| %s | %s | %.1f | %.1f | %.1f | %.1f | %.0f | %.1f | %.1f |%n",
+            job, s == 0 ? "native" : "KAT",
+            medianOf(lines, JobTimeline::launchMillis), medianOf(lines, JobTimeline::firstMapMillis),
+            medianOf(lines, JobTimeline::mapPhaseMillis),
+            medianOf(lines, JobTimeline::afterMapsMillis),
+            medianOf(lines, t -> t.maps() * 1000L), medianOf(lines, JobTimeline::meanMapMillis),
+            medianOf(lines, JobTimeline::firstReduceStartMillis)));
+      }
+    }
+    md.append("\n");
+  }
+
+  private static double medianOf(List<JobTimeline> lines, ToLongFunction<JobTimeline> field) {
+    return median(lines.stream().mapToDouble(t -> field.applyAsLong(t) / 1000.0).sorted()
+        .toArray());
   }
 
   private static String ratio(double kat, double nativeValue) {
