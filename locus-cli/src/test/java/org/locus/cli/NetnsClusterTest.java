@@ -48,15 +48,13 @@ class NetnsClusterTest {
     FileUtil.fullyDelete(DIR);
     Map<String, List<String>> before = NetnsResources.of(DIR);
     assertTrue(NetnsResources.none(before), "nothing of this cluster before up: " + before);
-    CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
-        "--nodes", "2", "--link", "10mbit", "--disk-read", "20MB/s", "--node-memory", "1g",
-        "--disk-size", "512m");
-    assertEquals(0, run.exitCode(), run.toString());
+    NetnsResources.up(DIR, "--nodes", "2", "--link", "10mbit", "--disk-read", "20MB/s",
+        "--node-memory", "1g", "--disk-size", "512m");
   }
 
   @AfterAll
   static void neverLeaveAClusterBehind() {
-    CliRun.inProcess("cluster", "down", "--dir", DIR.getPath());
+    NetnsResources.down(DIR);
   }
 
   @Test

@@ -55,7 +55,7 @@ class NetnsKatTest {
   @BeforeAll
   static void startClusterWithTheKatFeature() throws Exception {
     assumeTrue(NetnsResources.root(), "netns clusters need root");
-    CliRun.inProcess("cluster", "down", "--dir", DIR.getPath());
+    NetnsResources.down(DIR);
     FileUtil.fullyDelete(WORK);
     assertTrue(WORK.mkdirs());
     StringBuilder text = new StringBuilder();
@@ -67,15 +67,13 @@ class NetnsKatTest {
       EXPECTED.merge(b, 1L, Long::sum);
     }
     Files.writeString(CORPUS.toPath(), text);
-    CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
-        "--nodes", "3", "--yarn", "--feature", "kat", "--conf", "dfs.blocksize=262144",
-        "--node-memory", "2g", "--disk-size", "1g");
-    assertEquals(0, run.exitCode(), run.toString());
+    NetnsResources.up(DIR, "--nodes", "3", "--yarn", "--feature", "kat", "--conf",
+        "dfs.blocksize=262144", "--node-memory", "2g", "--disk-size", "1g");
   }
 
   @AfterAll
   static void neverLeaveAClusterBehind() {
-    CliRun.inProcess("cluster", "down", "--dir", DIR.getPath());
+    NetnsResources.down(DIR);
   }
 
   @Test

@@ -20,6 +20,20 @@ import org.locus.netns.ResourceLedger;
  * from the host, not from the cluster's own ledger.
  */
 final class NetnsResources {
+  /** Runs {@code locus cluster up --netns --dir DIR OPTIONS...} and requires it to succeed. */
+  static void up(File dir, String... options) {
+    List<String> args = new ArrayList<>(List.of("cluster", "up", "--netns", "--dir",
+        dir.getPath()));
+    args.addAll(List.of(options));
+    CliRun run = CliRun.inProcess(args.toArray(new String[0]));
+    org.junit.jupiter.api.Assertions.assertEquals(0, run.exitCode(), run.toString());
+  }
+
+  /** Runs {@code locus cluster down --dir DIR}, whatever is left of the cluster. */
+  static void down(File dir) {
+    CliRun.inProcess("cluster", "down", "--dir", dir.getPath());
+  }
+
   private NetnsResources() {
   }
 
