@@ -64,10 +64,12 @@ class NetnsClusterTest {
     assertEquals(0, run.exitCode(), run.toString());
     assertTrue(run.out().contains("link             10mbit"), run.out());
     assertTrue(run.out().contains("read 20MB/s"), run.out());
-    assertTrue(Pattern.compile("(?m)^\\s+master\\s+10\\.77\\.0\\.2\\s+namenode\\(\\d+\\)")
+    assertTrue(Pattern.compile("(?m)^\\s+master\\s+" + Pattern.quote(LAYOUT.address("master"))
+        + "\\s+namenode\\(\\d+\\)")
         .matcher(run.out()).find(), run.out());
     for (int k = 1; k <= 2; k++) {
-      assertTrue(Pattern.compile("(?m)^\\s+node" + k + "\\s+10\\.77\\.0\\." + (k + 2)
+      assertTrue(Pattern.compile("(?m)^\\s+node" + k + "\\s+"
+          + Pattern.quote(LAYOUT.address("node" + k))
           + "\\s+datanode\\(\\d+\\)\\s+\\d+\\s+\\d+\\s+vol0=7:\\d+").matcher(run.out()).find(),
           run.out());
     }
