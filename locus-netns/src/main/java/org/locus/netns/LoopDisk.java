@@ -18,11 +18,16 @@ public final class LoopDisk {
   }
 
   /**
-   * Creates, formats and mounts a disk.
+   * A disk made by {@link #create}.
    *
-   * @return the loop device's {@code major:minor}, the key of its blkio throttles
+   * @param device the loop device, e.g. {@code /dev/loop3}
+   * @param majorMinor its {@code major:minor}, the key of its blkio throttles
    */
-  public String create(File image, long bytes, File mountPoint) throws IOException {
+  public record Attached(String device, String majorMinor) {
+  }
+
+  /** Creates, formats and mounts a disk. */
+  public Attached create(File image, long bytes, File mountPoint) throws IOException {
     File parent = image.getParentFile();
     if (!parent.isDirectory() && !parent.mkdirs()) {
       throw new IOException("cannot create " + parent);
@@ -41,7 +46,7 @@ public final class LoopDisk {
     }
     ledger.record("mount", mountPoint.getPath(), device);
     HostCommand.run("mount", "-t", "ext4", device, mountPoint.getPath());
-    return HostCommand.run("lsblk", "-dno", "MAJ:MIN", device).trim();
+    return new Attached(device, HostCommand.run("lsblk", "-dno", "MAJ:MIN", device).trim());
   }
 
   /** @return the backing file of a loop device, empty when it is detached */

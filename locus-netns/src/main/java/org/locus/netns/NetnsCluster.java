@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -113,6 +114,7 @@ public final class NetnsCluster {
     all.addAll(workers);
     LinkShaper shaper = new LinkShaper(layout);
     LoopDisk disks = new LoopDisk(ledger);
+    Map<String, NodeKeys> nodeKeys = new HashMap<>();
     Properties state = new Properties();
     for (String node : all) {
       network.addNode(node);
@@ -133,11 +135,15 @@ public final class NetnsCluster {
         diskNames.add("nmlocal");
       }
       for (String disk : diskNames) {
-        String device = disks.create(layout.diskImage(node, disk), spec.diskBytes(),
-            layout.mountPoint(node, disk));
+        LoopDisk.Attached attached = disks.create(layout.diskImage(node, disk),
+            spec.diskBytes(), layout.mountPoint(node, disk));
+        String device = attached.majorMinor();
         cgroups.throttle(node, device, spec.diskReadBytesPerSecond(),
             spec.diskWriteBytesPerSecond());
         devices.add(disk + "=" + device);
+        if (disk.equals("nmlocal")) {
+          nodeKeys.put(node, NodeKeys.zone(layout, spec, node, attached.device()));
+        }
       }
       state.setProperty(node + ".disks", String.join(" ", devices));
     }
@@ -147,7 +153,8 @@ public final class NetnsCluster {
     SiteConfiguration.write(site.client(), layout.clientConfDir());
     SiteConfiguration.write(site.master(), layout.nodeConfDir(ClusterLayout.MASTER));
     for (String node : workers) {
-      SiteConfiguration.write(site.worker(node), layout.nodeConfDir(node));
+      SiteConfiguration.write(site.worker(node, nodeKeys.getOrDefault(node, NodeKeys.NONE)),
+          layout.nodeConfDir(node));
     }
     formatNameNode();
     startDaemon(ClusterLayout.MASTER, DaemonRole.NAMENODE);

@@ -106,6 +106,14 @@ public final class SiteConfiguration {
 
   /** @return a worker's keys: its address as its host name, its disks as its directories */
   public Configuration worker(String node) {
+    return worker(node, NodeKeys.NONE);
+  }
+
+  /**
+   * @param nodeKeys keys only this node can have (its devices and mounts)
+   * @return a worker's keys: its address as its host name, its disks as its directories
+   */
+  public Configuration worker(String node, NodeKeys nodeKeys) {
     Configuration conf = common();
     String address = layout.address(node);
     conf.set("hadoop.tmp.dir", new File(layout.nodeDir(node), "tmp").getPath());
@@ -123,6 +131,12 @@ public final class SiteConfiguration {
       conf.set("yarn.nodemanager.log-dirs", new File(local, "logs").getPath());
     }
     spec.keys().forEach(conf::set);
+    nodeKeys.fillIns().forEach((key, value) -> {
+      if (conf.getTrimmed(key, "").isEmpty()) {
+        conf.set(key, value);
+      }
+    });
+    nodeKeys.overrides().forEach(conf::set);
     return conf;
   }
 

@@ -1,0 +1,74 @@
+package org.locus.netns;
+
+import java.io.File;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.apache.hadoop.util.StringUtils;
+
+/**
+ * Keys only one node can have, because they name its own devices and mounts, which exist only
+ * once {@code up} has made them. Today: the job-aware zone hook's (docs/zone.md) when the
+ * cluster's keys install it in the NodeManagers ({@code locus_zone} in
+ * {@code yarn.nodemanager.aux-services}): the device and mount point of the node's
+ * {@code nmlocal} disk, an outer area of half that disk, the {@code zonectl} of the
+ * cluster's bundle, zone journals in the node's own directory (so {@code down} removes them;
+ * the feature file's {@code /var/lib/zonectl} is one host directory for every node), and the
+ * online monitor's threshold cut to an eighth of the disk when the feature file's is more than
+ * the outer area (its 2G would ask a small loop disk to grow its area at every poll).
+ *
+ * @param fillIns set where the features and {@code --conf} leave the key empty
+ * @param overrides set always (a program path that does not exist on this host)
+ */
+public record NodeKeys(Map<String, String> fillIns, Map<String, String> overrides) {
+  static final String AUX_SERVICES = "yarn.nodemanager.aux-services";
+  static final String ZONE_SERVICE = "locus_zone";
+  static final String ZONE_DEVICE = "locus.zone.device";
+  static final String ZONE_MOUNT_POINT = "locus.zone.mount-point";
+  static final String ZONE_OUTER_SIZE = "locus.zone.outer-size";
+  static final String ZONECTL = "locus.zone.zonectl";
+  static final String ZONE_STATE_DIR = "locus.zone.state-dir";
+  static final String ZONE_EXPAND_BELOW = "locus.zone.monitor.expand-below";
+  /** The feature file's journal directory, a host path shared by every node of a cluster. */
+  static final String HOST_STATE_DIR = "/var/lib/zonectl";
+
+  /** No node keys. */
+  public static final NodeKeys NONE = new NodeKeys(Map.of(), Map.of());
+
+  /**
+   * @param nmLocalDevice the loop device of the node's NodeManager disk
+   * @return the zone hook's keys for {@code node}, or {@link #NONE} when the cluster does not
+   *     install the hook
+   */
+  static NodeKeys zone(ClusterLayout layout, NetnsClusterSpec spec, String node,
+      String nmLocalDevice) {
+    String services = spec.keys().getOrDefault(AUX_SERVICES, "");
+    boolean installed = false;
+    for (String service : services.split(",")) {
+      installed |= service.trim().equals(ZONE_SERVICE);
+    }
+    if (!installed) {
+      return NONE;
+    }
+    Map<String, String> fillIns = new HashMap<>();
+    fillIns.put(ZONE_DEVICE, nmLocalDevice);
+    fillIns.put(ZONE_MOUNT_POINT, layout.mountPoint(node, "nmlocal").getPath());
+    fillIns.put(ZONE_OUTER_SIZE, (spec.diskBytes() / 2 >> 20) + "M");
+    Map<String, String> overrides = new HashMap<>();
+    String zonectl = spec.keys().getOrDefault(ZONECTL, "").trim();
+    if (zonectl.isEmpty() || !new File(zonectl).canExecute()) {
+      overrides.put(ZONECTL, new File(layout.distDir(), "bin/zonectl").getPath());
+    }
+    String stateDir = spec.keys().getOrDefault(ZONE_STATE_DIR, "").trim();
+    if (stateDir.isEmpty() || stateDir.equals(HOST_STATE_DIR)) {
+      overrides.put(ZONE_STATE_DIR, new File(layout.nodeDir(node), "zonectl").getPath());
+    }
+    long outer = spec.diskBytes() / 2;
+    String expandBelow = spec.keys().getOrDefault(ZONE_EXPAND_BELOW, "").trim();
+    if (expandBelow.isEmpty()
+        || StringUtils.TraditionalBinaryPrefix.string2long(expandBelow) >= outer) {
+      overrides.put(ZONE_EXPAND_BELOW, (spec.diskBytes() / 8 >> 20) + "M");
+    }
+    return new NodeKeys(fillIns, overrides);
+  }
+}
