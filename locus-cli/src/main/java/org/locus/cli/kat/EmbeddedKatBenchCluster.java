@@ -16,14 +16,14 @@ final class EmbeddedKatBenchCluster implements KatBenchCluster {
   private final int nodes;
   private final LocusMiniCluster cluster;
 
-  EmbeddedKatBenchCluster(File work, int nodes) throws Exception {
+  EmbeddedKatBenchCluster(File work, int nodes, long blockBytes) throws Exception {
     this.work = work;
     this.nodes = nodes;
     this.cluster = LocusMiniCluster.builder(work)
         .nodes(nodes).volumes(StorageType.DISK).yarn(true)
         .nodeManagerMemoryMb(3072)
         .setAll(FeatureCatalog.installed().keysOf("kat"))
-        .set("dfs.blocksize", Long.toString(KatBenchCommand.BLOCK_BYTES))
+        .set("dfs.blocksize", Long.toString(blockBytes))
         .set("dfs.replication", "2")
         .start();
   }

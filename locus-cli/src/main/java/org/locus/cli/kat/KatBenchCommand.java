@@ -27,7 +27,6 @@ import org.locus.kat.placement.PlacementMap;
  */
 public final class KatBenchCommand extends OptionsCommand {
   static final String GREP_REGEX = "\\bw[1-9a-f][0-9a-z]?\\b";
-  static final long BLOCK_BYTES = 1L << 20;
 
   public KatBenchCommand() {
     super("locus bench kat");
@@ -59,6 +58,9 @@ public final class KatBenchCommand extends OptionsCommand {
             .desc("cluster nodes (default 4)").build())
         .addOption(Option.builder().longOpt("size").hasArg().argName("MIB")
             .desc("corpus size in MiB (default 8)").build())
+        .addOption(Option.builder().longOpt("block").hasArg().argName("MIB")
+            .desc("HDFS block size in MiB (default 1); with --size it sets the map count, so"
+                + " a larger corpus can keep native's 8 maps").build())
         .addOption(Option.builder().longOpt("runs").hasArg().argName("R")
             .desc("runs of each job and placement, at least 3 for a spread (default 3)").build())
         .addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
@@ -68,7 +70,7 @@ public final class KatBenchCommand extends OptionsCommand {
   @Override
   protected String usageArguments() {
     return "[--cluster embedded|netns] [--link RATE] [--dir DIR] [--nodes N] [--size MIB]"
-        + " [--runs R] [--out DIR]";
+        + " [--block MIB] [--runs R] [--out DIR]";
   }
 
   @Override
@@ -84,6 +86,8 @@ public final class KatBenchCommand extends OptionsCommand {
     }
     int nodes = intOption(line, "nodes", 4, 2, 16);
     int sizeMib = intOption(line, "size", 8, 1, 4096);
+    int blockMib = intOption(line, "block", 1, 1, 1024);
+    long blockBytes = (long) blockMib << 20;
     int runs = intOption(line, "runs", 3, 1, 100);
     File out = new File(line.getOptionValue("out", "bench-out/kat"));
     if (!out.isDirectory() && !out.mkdirs()) {
@@ -98,13 +102,14 @@ public final class KatBenchCommand extends OptionsCommand {
     try (KatBenchCluster cluster = netns
         ? new NetnsKatBenchCluster(new File(line.getOptionValue("dir",
             "/tmp/locus-bench-kat-netns")).getAbsoluteFile(), nodes,
-            line.getOptionValue("link", "10mbit"), "2g", console)
+            line.getOptionValue("link", "10mbit"), "2g", blockBytes, console)
         : new EmbeddedKatBenchCluster(Files.createTempDirectory("locus-bench-kat").toFile(),
-            nodes)) {
+            nodes, blockBytes)) {
       described = cluster.describe();
       DistributedFileSystem fs = cluster.fs();
       Path corpus = new Path("/bench/corpus");
-      int files = Math.max(nodes, sizeMib / 2);
+      // files of two blocks each: native's maps are the blocks, as in KAT's owner splits
+      int files = Math.max(nodes, sizeMib / (2 * blockMib));
       console.err().printf("generating %d MiB Zipf corpus in %d files%n", sizeMib, files);
       new ZipfTextGenerator(20_000, 1.0, 2012).write(fs, corpus, files,
           (sizeMib * (1L << 20)) / files);
@@ -126,7 +131,7 @@ public final class KatBenchCommand extends OptionsCommand {
         results.add(comparison.grep(corpus, new Path("/bench/kat-grep"), greps, GREP_REGEX));
       }
     }
-    String report = new KatBenchReport(described, sizeMib, runs, results).write(out);
+    String report = new KatBenchReport(described, sizeMib, blockMib, runs, results).write(out);
     console.out().print(report);
     console.out().printf("%nreport: %s/kat-bench.md, chart: %s/kat-bench.svg (%s)%n", out, out,
         TextTable.seconds((System.nanoTime() - start) / 1_000_000));

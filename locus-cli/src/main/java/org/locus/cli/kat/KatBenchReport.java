@@ -19,13 +19,16 @@ final class KatBenchReport {
 
   private final String cluster;
   private final int sizeMib;
+  private final int blockMib;
   private final int runs;
   private final List<KatComparison.Result> results;
 
   /** @param cluster one sentence saying what the cluster and its links are */
-  KatBenchReport(String cluster, int sizeMib, int runs, List<KatComparison.Result> results) {
+  KatBenchReport(String cluster, int sizeMib, int blockMib, int runs,
+      List<KatComparison.Result> results) {
     this.cluster = cluster;
     this.sizeMib = sizeMib;
+    this.blockMib = blockMib;
     this.runs = runs;
     this.results = results;
   }
@@ -37,11 +40,11 @@ final class KatBenchReport {
     boolean wire = results.stream().allMatch(r -> r.nativeRun().wireBytes() >= 0);
     StringBuilder md = new StringBuilder();
     md.append("# KAT benchmark: native placement vs key-aware placement\n\n");
-    md.append(String.format("%s. %d MiB Zipf text corpus (20000 words, s = 1.0), block 1 MiB,"
+    md.append(String.format("%s. %d MiB Zipf text corpus (20000 words, s = 1.0), block %d MiB,"
         + " replication 2, %d runs of each job and placement, side by side in one run."
         + " `wordcount` runs without a combiner (every occurrence is shuffled),"
         + " `wordcount+combiner` with it; `grep` is Grep's search job (regex `%s`). One reducer"
-        + " per node in both placements.%n%n", cluster, sizeMib, runs,
+        + " per node in both placements.%n%n", cluster, sizeMib, blockMib, runs,
         KatBenchCommand.GREP_REGEX));
     md.append("| job | placement | wall s (median) | spread s (max-min) | shuffle |"
         + " cross-host shuffle |" + (wire ? " bytes on the wire |" : "")

@@ -31,7 +31,8 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
   private final NamespaceNetwork network;
   private DistributedFileSystem fs;
 
-  NetnsKatBenchCluster(File dir, int nodes, String link, String nodeMemory, Console console)
+  NetnsKatBenchCluster(File dir, int nodes, String link, String nodeMemory,
+      long blockBytes, Console console)
       throws IOException {
     this.dir = dir;
     this.nodes = nodes;
@@ -40,7 +41,7 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
     int code = new Locus().run(new String[] {"cluster", "up", "--netns", "--dir", dir.getPath(),
         "--nodes", Integer.toString(nodes), "--yarn", "--feature", "kat", "--link", link,
         "--node-memory", nodeMemory, "--disk-size", "2g",
-        "--conf", "dfs.blocksize=" + KatBenchCommand.BLOCK_BYTES,
+        "--conf", "dfs.blocksize=" + blockBytes,
         "--conf", "dfs.replication=2"}, new Console(console.err(), console.err()));
     if (code != 0) {
       down();
