@@ -64,6 +64,9 @@ class LocusCommandLineTest {
     CliRun link = CliRun.inProcess("bench", "kat", "--link", "10mbit");
     assertEquals(2, link.exitCode(), link.toString());
     assertTrue(link.err().contains("--link and --dir need --cluster netns"), link.err());
+    CliRun block = CliRun.inProcess("bench", "kat", "--block", "0");
+    assertEquals(2, block.exitCode(), block.toString());
+    assertTrue(block.err().contains("--block must be 1..1024, got 0"), block.err());
   }
 
   @Test
