@@ -114,7 +114,7 @@ public final class NetnsCluster {
     all.addAll(workers);
     LinkShaper shaper = new LinkShaper(layout);
     LoopDisk disks = new LoopDisk(ledger);
-    Map<String, NodeKeys> nodeKeys = new HashMap<>();
+    Map<String, NodeSettings> nodeSettings = new HashMap<>();
     Properties state = new Properties();
     for (String node : all) {
       network.addNode(node);
@@ -142,7 +142,7 @@ public final class NetnsCluster {
             spec.diskWriteBytesPerSecond());
         devices.add(disk + "=" + device);
         if (disk.equals("nmlocal")) {
-          nodeKeys.put(node, NodeKeys.zone(layout, spec, node, attached.device()));
+          nodeSettings.put(node, NodeSettings.zone(layout, spec, node, attached.device()));
         }
       }
       state.setProperty(node + ".disks", String.join(" ", devices));
@@ -153,7 +153,7 @@ public final class NetnsCluster {
     SiteConfiguration.write(site.client(), layout.clientConfDir());
     SiteConfiguration.write(site.master(), layout.nodeConfDir(ClusterLayout.MASTER));
     for (String node : workers) {
-      SiteConfiguration.write(site.worker(node, nodeKeys.getOrDefault(node, NodeKeys.NONE)),
+      SiteConfiguration.write(site.worker(node, nodeSettings.getOrDefault(node, NodeSettings.NONE)),
           layout.nodeConfDir(node));
     }
     formatNameNode();

@@ -106,14 +106,14 @@ public final class SiteConfiguration {
 
   /** @return a worker's keys: its address as its host name, its disks as its directories */
   public Configuration worker(String node) {
-    return worker(node, NodeKeys.NONE);
+    return worker(node, NodeSettings.NONE);
   }
 
   /**
-   * @param nodeKeys keys only this node can have (its devices and mounts)
+   * @param nodeSettings keys only this node can have (its devices and mounts)
    * @return a worker's keys: its address as its host name, its disks as its directories
    */
-  public Configuration worker(String node, NodeKeys nodeKeys) {
+  public Configuration worker(String node, NodeSettings nodeSettings) {
     Configuration conf = common();
     String address = layout.address(node);
     conf.set("hadoop.tmp.dir", new File(layout.nodeDir(node), "tmp").getPath());
@@ -131,12 +131,12 @@ public final class SiteConfiguration {
       conf.set("yarn.nodemanager.log-dirs", new File(local, "logs").getPath());
     }
     spec.keys().forEach(conf::set);
-    nodeKeys.fillIns().forEach((key, value) -> {
+    nodeSettings.fillIns().forEach((key, value) -> {
       if (conf.getTrimmed(key, "").isEmpty()) {
         conf.set(key, value);
       }
     });
-    nodeKeys.overrides().forEach(conf::set);
+    nodeSettings.overrides().forEach(conf::set);
     return conf;
   }
 

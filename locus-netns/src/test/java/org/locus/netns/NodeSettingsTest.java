@@ -13,7 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
 /** Which zone-hook keys a node gets, and which of the cluster's keys they leave alone. */
-class NodeKeysTest {
+class NodeSettingsTest {
   private static final File DIR = new File("/srv/clusters/c1");
   private static final ClusterLayout LAYOUT = new ClusterLayout(DIR);
   private static final String DEVICE = "/dev/loop7";
@@ -35,10 +35,10 @@ class NodeKeysTest {
   }
 
   @Test
-  void aClusterWithoutTheHookGetsNoNodeKeys() {
+  void aClusterWithoutTheHookGetsNoNodeSettings() {
     Map<String, String> keys = Map.of("yarn.nodemanager.aux-services", "mapreduce_shuffle",
         "locus.zone.device", "");
-    assertSame(NodeKeys.NONE, NodeKeys.zone(LAYOUT, spec(keys), "node1", DEVICE));
+    assertSame(NodeSettings.NONE, NodeSettings.zone(LAYOUT, spec(keys), "node1", DEVICE));
   }
 
   @Test
@@ -76,7 +76,7 @@ class NodeKeysTest {
   void nodesDoNotShareTheirDevicesOrJournals() {
     Configuration one = worker(zoneFeature(), "node1");
     Configuration two = new SiteConfiguration(LAYOUT, spec(zoneFeature()), STOCK).worker("node2",
-        NodeKeys.zone(LAYOUT, spec(zoneFeature()), "node2", "/dev/loop8"));
+        NodeSettings.zone(LAYOUT, spec(zoneFeature()), "node2", "/dev/loop8"));
     assertFalse(one.get("locus.zone.device").equals(two.get("locus.zone.device")));
     assertFalse(one.get("locus.zone.state-dir").equals(two.get("locus.zone.state-dir")));
     assertFalse(one.get("locus.zone.mount-point").equals(two.get("locus.zone.mount-point")));
@@ -85,6 +85,6 @@ class NodeKeysTest {
   private static Configuration worker(Map<String, String> keys, String node) {
     NetnsClusterSpec spec = spec(keys);
     return new SiteConfiguration(LAYOUT, spec, STOCK).worker(node,
-        NodeKeys.zone(LAYOUT, spec, node, DEVICE));
+        NodeSettings.zone(LAYOUT, spec, node, DEVICE));
   }
 }

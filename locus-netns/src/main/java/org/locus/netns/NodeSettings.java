@@ -20,7 +20,7 @@ import org.apache.hadoop.util.StringUtils;
  * @param fillIns set where the features and {@code --conf} leave the key empty
  * @param overrides set always (a program path that does not exist on this host)
  */
-public record NodeKeys(Map<String, String> fillIns, Map<String, String> overrides) {
+public record NodeSettings(Map<String, String> fillIns, Map<String, String> overrides) {
   static final String AUX_SERVICES = "yarn.nodemanager.aux-services";
   static final String ZONE_SERVICE = "locus_zone";
   static final String ZONE_DEVICE = "locus.zone.device";
@@ -33,14 +33,14 @@ public record NodeKeys(Map<String, String> fillIns, Map<String, String> override
   static final String HOST_STATE_DIR = "/var/lib/zonectl";
 
   /** No node keys. */
-  public static final NodeKeys NONE = new NodeKeys(Map.of(), Map.of());
+  public static final NodeSettings NONE = new NodeSettings(Map.of(), Map.of());
 
   /**
    * @param nmLocalDevice the loop device of the node's NodeManager disk
    * @return the zone hook's keys for {@code node}, or {@link #NONE} when the cluster does not
    *     install the hook
    */
-  static NodeKeys zone(ClusterLayout layout, NetnsClusterSpec spec, String node,
+  static NodeSettings zone(ClusterLayout layout, NetnsClusterSpec spec, String node,
       String nmLocalDevice) {
     String services = spec.keys().getOrDefault(AUX_SERVICES, "");
     boolean installed = false;
@@ -69,6 +69,6 @@ public record NodeKeys(Map<String, String> fillIns, Map<String, String> override
         || StringUtils.TraditionalBinaryPrefix.string2long(expandBelow) >= outer) {
       overrides.put(ZONE_EXPAND_BELOW, (spec.diskBytes() / 8 >> 20) + "M");
     }
-    return new NodeKeys(fillIns, overrides);
+    return new NodeSettings(fillIns, overrides);
   }
 }
