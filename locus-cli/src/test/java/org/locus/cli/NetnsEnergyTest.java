@@ -2,7 +2,6 @@ package org.locus.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +15,6 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.apache.hadoop.fs.FileUtil;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -51,10 +49,7 @@ class NetnsEnergyTest {
 
   @BeforeAll
   static void startClusterWithTheEnergyFeature() throws Exception {
-    assumeTrue(NetnsResources.root(), "netns clusters need root");
-    NetnsResources.down(DIR);
-    FileUtil.fullyDelete(WORK);
-    assertTrue(WORK.mkdirs());
+    NetnsResources.freshWorkDirectory(WORK, DIR);
     StringBuilder text = new StringBuilder();
     for (int i = 0; text.length() < 1_200_000; i++) {
       text.append("line ").append(i).append(" of the energy test's data\n");

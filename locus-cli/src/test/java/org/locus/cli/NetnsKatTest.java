@@ -2,7 +2,6 @@ package org.locus.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -20,7 +19,6 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
@@ -54,10 +52,7 @@ class NetnsKatTest {
 
   @BeforeAll
   static void startClusterWithTheKatFeature() throws Exception {
-    assumeTrue(NetnsResources.root(), "netns clusters need root");
-    NetnsResources.down(DIR);
-    FileUtil.fullyDelete(WORK);
-    assertTrue(WORK.mkdirs());
+    NetnsResources.freshWorkDirectory(WORK, DIR);
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < 20_000; i++) {
       String a = "w" + (i % 97);

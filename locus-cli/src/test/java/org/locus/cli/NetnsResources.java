@@ -29,6 +29,19 @@ final class NetnsResources {
     org.junit.jupiter.api.Assertions.assertEquals(0, run.exitCode(), run.toString());
   }
 
+  /**
+   * Skips the calling test class where netns clusters cannot run (not root), takes down what an
+   * earlier run left of the cluster in {@code dir}, and empties {@code work} (which holds it).
+   */
+  static void freshWorkDirectory(File work, File dir) throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(root(), "netns clusters need root");
+    down(dir);
+    org.apache.hadoop.fs.FileUtil.fullyDelete(work);
+    if (!work.mkdirs()) {
+      throw new IOException("cannot create " + work);
+    }
+  }
+
   /** Runs {@code locus cluster down --dir DIR}, whatever is left of the cluster. */
   static void down(File dir) {
     CliRun.inProcess("cluster", "down", "--dir", dir.getPath());

@@ -3,7 +3,6 @@ package org.locus.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -19,7 +18,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,10 +45,7 @@ class NetnsZoneTest {
 
   @BeforeAll
   static void startClusterWithTheZoneFeature() throws Exception {
-    assumeTrue(NetnsResources.root(), "netns clusters need root");
-    NetnsResources.down(DIR);
-    FileUtil.fullyDelete(WORK);
-    assertTrue(WORK.mkdirs());
+    NetnsResources.freshWorkDirectory(WORK, DIR);
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < 20_000; i++) {
       text.append("w").append(i % 97).append(" w").append(i % 13).append(" the end\n");
