@@ -44,6 +44,9 @@ class NetnsEnergyTest {
       "^\\s+(\\S+)\\s+(\\S+)\\s+(primary|backup)\\s+(\\S+)\\s+([\\d.]+) %\\s+(\\d+)\\s",
       Pattern.MULTILINE);
 
+  /** Where fsck found each block's primary replica (DataNode address), from test 1. */
+  private static final List<String> PRIMARY_HOSTS = new ArrayList<>();
+
   private record Disk(String host, String volume, boolean backup, String state, long spinUps) {
   }
 
@@ -90,6 +93,9 @@ class NetnsEnergyTest {
       String line = block.group();
       assertEquals(1, count(line, ",DISK]"), "one primary: " + line);
       assertEquals(2, count(line, ",ARCHIVE]"), "two backups: " + line);
+      Matcher primary = Pattern.compile("\\[([\\d.]+):\\d+,[^,\\]]+,DISK\\]").matcher(line);
+      assertTrue(primary.find(), "the primary's address: " + line);
+      PRIMARY_HOSTS.add(primary.group(1));
     }
     assertTrue(blocks >= 4, "1.2 MB in 256 KiB blocks: " + fsck.out());
   }
@@ -135,8 +141,14 @@ class NetnsEnergyTest {
   @Order(4)
   void aDataNodeKilledWakesTheBackupsOfItsPrimariesThroughTheNameNode() throws Exception {
     Map<String, Long> before = spinUpsOfBackups(report());
-    String lost = LAYOUT.address("node1");
-    CliRun kill = CliRun.inProcess("cluster", "node", "stop", "--dir", DIR.getPath(), "node1",
+    // The writer is outside the cluster, so which nodes got primaries is the policy's random
+    // pick: kill one that holds a primary (three replicas on three nodes: every survivor holds
+    // a backup of it).
+    String victim = ClusterLayout.workers(3).stream()
+        .filter(node -> PRIMARY_HOSTS.contains(LAYOUT.address(node))).findFirst()
+        .orElseThrow(() -> new AssertionError("no worker holds a primary: " + PRIMARY_HOSTS));
+    String lost = LAYOUT.address(victim);
+    CliRun kill = CliRun.inProcess("cluster", "node", "stop", "--dir", DIR.getPath(), victim,
         "--role", "datanode", "--kill");
     assertEquals(0, kill.exitCode(), kill.toString());
     // Nothing reads or writes now: only the NameNode's request can spin the survivors up.
@@ -145,7 +157,8 @@ class NetnsEnergyTest {
         .allMatch(d -> d.spinUps() > before.get(d.host())));
     assertTrue(after.stream().noneMatch(d -> d.host().equals(lost)),
         "the killed DataNode is not reported: " + after);
-    for (String node : List.of("node2", "node3")) {
+    for (String node : ClusterLayout.workers(3).stream().filter(n -> !n.equals(victim))
+        .toList()) {
       String log = Files.readString(LAYOUT.daemonLog(node, "datanode").toPath(),
           StandardCharsets.UTF_8);
       assertTrue(log.contains("DataNode " + lost), node + "'s DataNode log names the lost"
@@ -155,7 +168,7 @@ class NetnsEnergyTest {
         DIR.getPath(), "-cat", "/data.txt");
     assertEquals(0, cat.exitCode(), cat.err());
     assertEquals(Files.readString(DATA.toPath(), StandardCharsets.UTF_8), cat.out(),
-        "the file read back without node1");
+        "the file read back without " + victim);
   }
 
   private static Map<String, Long> spinUpsOfBackups(List<Disk> disks) {
