@@ -1,6 +1,7 @@
 package org.locus.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -67,6 +68,30 @@ class LocusCommandLineTest {
     CliRun block = CliRun.inProcess("bench", "kat", "--block", "0");
     assertEquals(2, block.exitCode(), block.toString());
     assertTrue(block.err().contains("--block must be 1..1024, got 0"), block.err());
+  }
+
+  @Test
+  void benchSwimRefusesAMissingTraceAZeroCompressionAndABadSizeByName() {
+    CliRun missing = CliRun.inProcess("bench", "swim", "--trace", "no-such-trace.tsv", "--out",
+        "target/swim-refused", "--cluster", "local");
+    assertEquals(1, missing.exitCode(), missing.toString());
+    assertTrue(missing.err().contains("trace no-such-trace.tsv is neither a file nor one of"
+        + " the bundled samples (fb2009, fb2010)"), missing.err());
+    CliRun compress = CliRun.inProcess("bench", "swim", "--trace", "fb2009", "--out",
+        "target/swim-refused", "--compress", "0");
+    assertEquals(2, compress.exitCode(), compress.toString());
+    assertTrue(compress.err().contains("--compress must be a number > 0, got '0'"),
+        compress.err());
+    CliRun min = CliRun.inProcess("bench", "swim", "--trace", "fb2009", "--out",
+        "target/swim-refused", "--min", "lots");
+    assertEquals(2, min.exitCode(), min.toString());
+    assertTrue(min.err().contains("--min needs a whole number of bytes"), min.err());
+    CliRun early = CliRun.inProcess("bench", "swim", "--trace", "fb2009", "--out",
+        "target/swim-refused", "--hours", "0.001");
+    assertEquals(2, early.exitCode(), early.toString());
+    assertTrue(early.err().contains("trace fb2009 has no job in its first 0.001 h"),
+        early.err());
+    assertFalse(new java.io.File("target/swim-refused/replay.json").exists());
   }
 
   @Test

@@ -24,6 +24,7 @@ public final class BenchCommands {
         "benchmark a Locus feature against its baseline, side by side in one run",
         List.of(
             new BenchRunCommand(),
+            new BenchSwimCommand(),
             new KatBenchCommand(),
             new EnergyBenchCommand(),
             new SpinDownBenchCommand(),

@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
@@ -95,7 +97,7 @@ class BenchmarkCommandsTest {
   @Order(1)
   void everyDocumentedCommandSucceeds() throws IOException {
     List<String> commands = documentedCommands();
-    assertEquals(8, commands.size(), commands.toString());
+    assertEquals(9, commands.size(), commands.toString());
     for (String command : commands) {
       assertTrue(command.startsWith("bin/locus "), command);
       List<String> args = new ArrayList<>(Arrays.asList(
@@ -146,5 +148,29 @@ class BenchmarkCommandsTest {
         "/bench/sj", "--conf", conf)[1];
     assertTrue(err.contains("/bench/no-such does not exist"), err);
     assertFalse(err.contains("Exception"), err);
+  }
+
+  @Test
+  @Order(6)
+  void theDocumentedReplayHitEveryByteTargetOnTheCluster() throws IOException {
+    // fb2009's first 0.05 h: job0, job1, job2; bytes / (600 / 2) are all below 64 KiB, so
+    // every non-zero target is raised to it
+    JsonNode replay = new ObjectMapper().readTree(new File("target/swim-replay/replay.json"));
+    assertEquals("fb2009", replay.get("trace").asText());
+    List<String> names = new ArrayList<>();
+    for (JsonNode job : replay.get("jobs")) {
+      names.add(job.get("name").asText());
+      assertTrue(job.get("succeeded").asBoolean(), job.toString());
+      assertTrue(job.get("submittedMillis").asLong() >= job.get("plannedMillis").asLong(),
+          job.toString());
+      for (String count : List.of("input", "shuffle", "output")) {
+        long target = job.get("target").get(count).asLong();
+        long measured = job.get("measured").get(count).asLong();
+        assertEquals(65536, target, count + " target: " + job);
+        assertTrue(Math.abs(measured - target) <= target / 10, count + ": " + job);
+      }
+      assertTrue(job.get("onTarget").asBoolean(), job.toString());
+    }
+    assertEquals(List.of("job0", "job1", "job2"), names);
   }
 }
