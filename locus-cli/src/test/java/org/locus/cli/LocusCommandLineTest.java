@@ -95,6 +95,25 @@ class LocusCommandLineTest {
   }
 
   @Test
+  void benchRunRefusesAnUnknownJobAJobWithoutItsInputAndConfWithCluster() {
+    CliRun unknown = CliRun.inProcess("bench", "run", "--suite", "puma-tiny", "--out",
+        "target/bench-refused", "--jobs", "wordcount,nosuchjob");
+    assertEquals(2, unknown.exitCode(), unknown.toString());
+    assertTrue(unknown.err().contains("suite puma-tiny has no job 'nosuchjob'"), unknown.err());
+    CliRun orphan = CliRun.inProcess("bench", "run", "--suite", "puma-tiny", "--out",
+        "target/bench-refused", "--jobs", "terasort");
+    assertEquals(2, orphan.exitCode(), orphan.toString());
+    assertTrue(orphan.err().contains("terasort reads teragen's output: select teragen too"),
+        orphan.err());
+    CliRun both = CliRun.inProcess("bench", "run", "--suite", "puma-tiny", "--out",
+        "target/bench-refused", "--conf", "target/no-cluster", "--cluster", "local");
+    assertEquals(2, both.exitCode(), both.toString());
+    assertTrue(both.err().contains("--conf runs on a running cluster; --cluster starts one"),
+        both.err());
+    assertFalse(new java.io.File("target/bench-refused/results.json").exists());
+  }
+
+  @Test
   void zeroNodesIsRefused() {
     CliRun run = CliRun.inProcess("cluster", "up", "--dir", tmp.getPath(), "--nodes", "0");
     assertEquals(2, run.exitCode());

@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -41,7 +43,8 @@ import org.locus.netns.ClusterLayout;
  * KAT end to end on stock daemons in namespaces, configured only by {@code --feature kat}
  * (site files) and loading KAT only from the dist bundle: import, verify, key-aware
  * WordCount; then a DataNode, and later a NodeManager, killed with SIGKILL in the middle of a
- * job. Needs root. Costs one three-node YARN cluster start and four small jobs.
+ * job; and `locus bench run --conf` on the running cluster, which records each node's link
+ * bytes. Needs root. Costs one three-node YARN cluster start and five small jobs.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsKatTest {
@@ -113,6 +116,32 @@ class NetnsKatTest {
 
   @Test
   @Order(4)
+  void benchRunOnTheRunningClusterRecordsTheBytesEachNodesLinkCarried() throws Exception {
+    File out = new File(WORK, "bench-run");
+    CliRun bench = CliRun.inProcess("bench", "run", "--suite", "puma-tiny", "--jobs",
+        "wordcount", "--conf", DIR.getPath(), "--features", "kat", "--out", out.getPath(),
+        "--no-report");
+    assertEquals(0, bench.exitCode(), bench.toString());
+    JsonNode root = new ObjectMapper().readTree(new File(out, "results.json"));
+    assertEquals("netns", root.get("cluster").asText());
+    assertEquals("[\"wordcount\"]", root.get("jobs").toString());
+    JsonNode record = root.get("results").get(0);
+    assertTrue(record.get("succeeded").asBoolean(), record.toString());
+    JsonNode links = record.get("linkBytes");
+    long sent = 0;
+    long received = 0;
+    for (String node : ClusterLayout.workers(3)) {
+      assertTrue(links.has(node), node + " in " + links);
+      assertTrue(links.get(node).get("sent").asLong() >= 0, links.toString());
+      sent += links.get(node).get("sent").asLong();
+      received += links.get(node).get("received").asLong();
+    }
+    // the job's AM talks to the ResourceManager on the master over its node's link at least
+    assertTrue(sent > 0 && received > 0, links.toString());
+  }
+
+  @Test
+  @Order(5)
   void jobSurvivesADataNodeKilledMidJobAndFsckIsHealthy() throws Exception {
     Configuration conf = clientConf();
     try (FileSystem fs = FileSystem.get(conf)) {
@@ -144,7 +173,7 @@ class NetnsKatTest {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void tasksOfANodeManagerKilledMidJobRunElsewhereAndTheOutputIsRight() throws Exception {
     Configuration conf = clientConf();
     try (FileSystem fs = FileSystem.get(conf)) {

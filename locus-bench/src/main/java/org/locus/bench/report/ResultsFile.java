@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.locus.bench.run.LinkBytes;
 import org.locus.bench.run.RunRecord;
 
 /**
@@ -25,8 +26,10 @@ import org.locus.bench.run.RunRecord;
  * { "schema": "locus-bench-results/1", "suite": "puma-small", "cluster": "embedded",
  *   "features": ["none", "kat"], "runs": 3, "jobs": ["wordcount", ...],
  *   "results": [ { "job": "wordcount", "feature": "none", "run": 1, "succeeded": true,
- *                  "wallMillis": 12345, "counters": { "MAP_OUTPUT_BYTES": 1, ... } }, ... ] }
+ *                  "wallMillis": 12345, "counters": { "MAP_OUTPUT_BYTES": 1, ... },
+ *                  "linkBytes": { "node1": { "sent": 1, "received": 2 }, ... } }, ... ] }
  * </pre>
+ * {@code linkBytes} is there only when the cluster counts its links (a netns cluster).
  */
 public final class ResultsFile {
   public static final String SCHEMA = "locus-bench-results/1";
@@ -82,6 +85,14 @@ public final class ResultsFile {
       node.put("wallMillis", record.wallMillis());
       ObjectNode counters = node.putObject("counters");
       record.counters().forEach(counters::put);
+      if (!record.linkBytes().isEmpty()) {
+        ObjectNode links = node.putObject("linkBytes");
+        record.linkBytes().forEach((host, bytes) -> {
+          ObjectNode link = links.putObject(host);
+          link.put("sent", bytes.sent());
+          link.put("received", bytes.received());
+        });
+      }
     }
     File temporary = new File(file.getPath() + ".tmp");
     JSON.writeValue(temporary, root);
@@ -106,9 +117,13 @@ public final class ResultsFile {
       Map<String, Long> counters = new LinkedHashMap<>();
       node.path("counters").fields().forEachRemaining(e -> counters.put(e.getKey(),
           e.getValue().asLong()));
+      Map<String, LinkBytes> links = new LinkedHashMap<>();
+      node.path("linkBytes").fields().forEachRemaining(e -> links.put(e.getKey(),
+          new LinkBytes(e.getValue().path("sent").asLong(),
+              e.getValue().path("received").asLong())));
       add(new RunRecord(node.path("job").asText(), node.path("feature").asText(),
           node.path("run").asInt(), node.path("succeeded").asBoolean(),
-          node.path("wallMillis").asLong(), counters));
+          node.path("wallMillis").asLong(), counters, links));
     }
   }
 }

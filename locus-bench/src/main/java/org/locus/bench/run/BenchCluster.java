@@ -1,6 +1,8 @@
 package org.locus.bench.run;
 
 import java.io.Closeable;
+import java.io.IOException;
+import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -13,6 +15,14 @@ public interface BenchCluster extends Closeable {
   /** @return the directory the bench keeps its inputs and outputs under */
   default Path root() {
     return new Path("/bench");
+  }
+
+  /**
+   * @return bytes each worker node has sent and received on its network link so far, by node
+   *     name; empty where links cannot be counted (one JVM on loopback, the local runner)
+   */
+  default Map<String, LinkBytes> linkBytes() throws IOException {
+    return Map.of();
   }
 
   @Override

@@ -96,12 +96,13 @@ public final class BenchRunner {
             }
             fs.delete(output, true);
             Path input = inputOf(job, inputs, outputs);
+            Map<String, LinkBytes> linksBefore = cluster.linkBytes();
             long start = System.nanoTime();
             JobResult result = catalog.get(job.job()).run(new Configuration(conf), input,
                 output, new JobArguments(job.options(), reducers));
             long wall = (System.nanoTime() - start) / 1_000_000;
             results.add(new RunRecord(job.id(), feature.getKey(), run, result.passed(), wall,
-                counters(result)));
+                counters(result), carried(linksBefore, cluster.linkBytes())));
             results.write(resultsFile);
             executed++;
             long elapsed = (System.nanoTime() - started) / 1_000_000_000;
@@ -156,6 +157,14 @@ public final class BenchRunner {
       return outputs.get(job.input().substring(4));
     }
     return null;
+  }
+
+  private static Map<String, LinkBytes> carried(Map<String, LinkBytes> before,
+      Map<String, LinkBytes> after) {
+    Map<String, LinkBytes> carried = new LinkedHashMap<>();
+    after.forEach((node, bytes) -> carried.put(node,
+        bytes.minus(before.getOrDefault(node, new LinkBytes(0, 0)))));
+    return carried;
   }
 
   /** Sums the {@link RunRecord#COUNTERS} over the run's MapReduce jobs. */

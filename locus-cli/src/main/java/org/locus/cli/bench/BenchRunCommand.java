@@ -1,10 +1,14 @@
 package org.locus.cli.bench;
 
 import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -15,9 +19,12 @@ import org.locus.bench.report.ResultsFile;
 import org.locus.bench.run.BenchCluster;
 import org.locus.bench.run.BenchRunner;
 import org.locus.bench.run.EmbeddedCluster;
+import org.locus.bench.run.ExistingCluster;
 import org.locus.bench.run.LocalRunnerCluster;
+import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.bench.suite.BenchSuite;
 import org.locus.bench.suite.Suites;
+import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
@@ -46,8 +53,9 @@ public final class BenchRunCommand extends OptionsCommand {
 
   @Override
   protected String usageArguments() {
-    return "--suite NAME --out DIR [--features none,kat,...] [--cluster embedded|local]"
-        + " [--nodes N] [--runs N] [--reducers N] [--trace FILE] [--resume] [--no-report]";
+    return "--suite NAME --out DIR [--jobs ID,...] [--features none,kat,...]"
+        + " [--cluster embedded|local | --conf DIR] [--nodes N] [--runs N] [--reducers N]"
+        + " [--trace FILE] [--resume] [--no-report]";
   }
 
   @Override
@@ -57,8 +65,15 @@ public final class BenchRunCommand extends OptionsCommand {
         .desc("one of " + String.join(", ", Suites.names()) + "; required").build());
     options.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
         .desc("directory for results.json, report.html and charts; required").build());
+    options.addOption(Option.builder().longOpt("jobs").hasArg().argName("LIST")
+        .desc("comma-separated job ids: run only these of the suite").build());
     options.addOption(Option.builder().longOpt("features").hasArg().argName("LIST")
-        .desc("comma-separated feature sets, 'none' = stock Hadoop (default none)").build());
+        .desc("comma-separated feature sets, 'none' = stock Hadoop (default none); with --conf"
+            + " one name, the label of what the running cluster has").build());
+    options.addOption(Option.builder().longOpt("conf").hasArg().argName("DIR")
+        .desc("run on this running cluster (a locus cluster up directory, embedded or netns)"
+            + " instead of starting one per feature set; on a netns cluster every run also"
+            + " records the bytes each node's link carried").build());
     options.addOption(Option.builder().longOpt("cluster").hasArg().argName("KIND")
         .desc("embedded (multi-host mini cluster, default) or local (LocalJobRunner, no"
             + " daemons: checks a suite quickly, timings are not a cluster's)").build());
@@ -94,22 +109,41 @@ public final class BenchRunCommand extends OptionsCommand {
     try {
       suite = Suites.get(line.getOptionValue("suite"),
           line.hasOption("trace") ? Path.of(line.getOptionValue("trace")) : null, nodes);
+      if (line.hasOption("jobs")) {
+        suite = suite.only(List.of(line.getOptionValue("jobs").split(",")).stream()
+            .map(String::trim).toList());
+      }
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     } catch (IOException e) {
       throw new LocusException(e.getMessage(), e);
     }
+    if (line.hasOption("conf") && line.hasOption("cluster")) {
+      throw new UsageException("--conf runs on a running cluster; --cluster starts one per"
+          + " feature set: give one of them");
+    }
     Map<String, Configuration> features = new LinkedHashMap<>();
     FeatureCatalog catalog = FeatureCatalog.installed();
     for (String feature : line.getOptionValue("features", "none").split(",")) {
       String name = feature.trim();
-      features.put(name, name.equals("none") ? new Configuration(false)
-          : catalog.keysOf(name));
+      features.put(name, name.equals("none") || line.hasOption("conf")
+          ? new Configuration(false) : catalog.keysOf(name));
     }
     File out = new File(line.getOptionValue("out")).getAbsoluteFile();
     File clusterDir = new File(out, "clusters");
-    BenchCluster.Factory factory = clusterKind.equals("local")
-        ? LocalRunnerCluster.factory(clusterDir) : EmbeddedCluster.factory(clusterDir, nodes);
+    BenchCluster.Factory factory;
+    if (line.hasOption("conf")) {
+      if (features.size() != 1) {
+        throw new UsageException("with --conf the cluster is already running with its own"
+            + " keys: --features takes one name, its label, got " + features.keySet());
+      }
+      BenchCluster running = runningCluster(line.getOptionValue("conf"));
+      clusterKind = running instanceof RunningNetnsCluster ? "netns" : "running";
+      factory = (feature, keys) -> running;
+    } else {
+      factory = clusterKind.equals("local") ? LocalRunnerCluster.factory(clusterDir)
+          : EmbeddedCluster.factory(clusterDir, nodes);
+    }
     ResultsFile results = new BenchRunner(suite, features, clusterKind, factory, runs,
         reducers, console.err()).run(out, line.hasOption("resume"));
     console.out().println("results: " + new File(out, "results.json"));
@@ -121,5 +155,26 @@ public final class BenchRunCommand extends OptionsCommand {
       }
     }
     return results.records().stream().allMatch(r -> r.succeeded()) ? 0 : 1;
+  }
+
+  /**
+   * @return the running cluster in {@code dir}: a netns one (counted links) when its state file
+   *     says so, else any cluster its client configuration reaches
+   */
+  private static BenchCluster runningCluster(String dir) throws Exception {
+    Configuration conf = ClientConfiguration.load(dir);
+    File state = new File(dir, "cluster.state");
+    if (state.isFile()) {
+      Properties properties = new Properties();
+      try (InputStream in = new FileInputStream(state)) {
+        properties.load(in);
+      }
+      if ("netns".equals(properties.getProperty("kind"))
+          && "up".equals(properties.getProperty("state"))) {
+        return new RunningNetnsCluster(conf, new File(dir).getAbsoluteFile(),
+            Integer.parseInt(properties.getProperty("nodes", "0")));
+      }
+    }
+    return new ExistingCluster(conf);
   }
 }
