@@ -9,12 +9,11 @@ import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.locus.bench.run.LinkBytes;
+import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.Locus;
-import org.locus.netns.ClusterLayout;
-import org.locus.netns.NamespaceNetwork;
-import org.locus.netns.ResourceLedger;
 
 /**
  * {@link KatBenchCluster} on a netns cluster: brought up and down with the same
@@ -28,7 +27,8 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
   private final String link;
   private final Console console;
   private final Configuration conf;
-  private final NamespaceNetwork network;
+  /** The same cluster seen by the bench runner: its workers' link counters. */
+  private final RunningNetnsCluster links;
   private DistributedFileSystem fs;
 
   NetnsKatBenchCluster(File dir, int nodes, String link, String nodeMemory,
@@ -55,8 +55,7 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
       throw new IOException("cannot read the netns cluster's client configuration in " + dir
           + ": " + e.getMessage(), e);
     }
-    ClusterLayout layout = new ClusterLayout(dir);
-    this.network = new NamespaceNetwork(layout, new ResourceLedger(layout.ledgerFile()));
+    this.links = new RunningNetnsCluster(conf, dir, nodes);
   }
 
   @Override
@@ -81,11 +80,7 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
 
   @Override
   public long workerBytesSent() throws IOException {
-    long sent = 0;
-    for (String node : ClusterLayout.workers(nodes)) {
-      sent += network.counters(node)[0];
-    }
-    return sent;
+    return links.linkBytes().values().stream().mapToLong(LinkBytes::sent).sum();
   }
 
   @Override
