@@ -3,7 +3,6 @@ package org.locus.bench.replay;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
@@ -13,8 +12,7 @@ import org.locus.bench.run.BenchCluster;
 import org.locus.jobs.data.DataGenerators;
 import org.locus.jobs.swim.SuiteJob;
 import org.locus.jobs.swim.SwimScaling;
-import org.locus.jobs.swim.SwimTrace;
-import org.locus.jobs.swim.SwimTraceJob;
+import org.locus.jobs.swim.SwimSuites;
 
 /**
  * {@code locus bench swim}: the first hours of a SWIM trace replayed on one cluster. Scales
@@ -47,11 +45,7 @@ public final class SwimReplayBench {
 
   /** @return the jobs to replay: the trace's first hours, scaled */
   public List<SuiteJob> jobs() {
-    List<SuiteJob> jobs = new ArrayList<>();
-    for (SwimTraceJob row : SwimTrace.firstHours(trace.jobs(), hours)) {
-      jobs.add(new SuiteJob(row.name(), trace.name(), row.submitSeconds(), scaling.scale(row)));
-    }
-    return jobs;
+    return SwimSuites.replay(trace.name(), trace.jobs(), hours, scaling);
   }
 
   /** Replays on {@code cluster}, writes {@code out/replay.json}, returns the result. */

@@ -1,9 +1,7 @@
 package org.locus.cli.bench;
 
 import java.io.File;
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +27,7 @@ import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
+import org.locus.cli.cluster.ClusterDirectory;
 import org.locus.cli.cluster.FeatureCatalog;
 
 /**
@@ -163,17 +162,11 @@ public final class BenchRunCommand extends OptionsCommand {
    */
   private static BenchCluster runningCluster(String dir) throws Exception {
     Configuration conf = ClientConfiguration.load(dir);
-    File state = new File(dir, "cluster.state");
-    if (state.isFile()) {
-      Properties properties = new Properties();
-      try (InputStream in = new FileInputStream(state)) {
-        properties.load(in);
-      }
-      if ("netns".equals(properties.getProperty("kind"))
-          && "up".equals(properties.getProperty("state"))) {
-        return new RunningNetnsCluster(conf, new File(dir).getAbsoluteFile(),
-            Integer.parseInt(properties.getProperty("nodes", "0")));
-      }
+    ClusterDirectory cluster = new ClusterDirectory(new File(dir).getAbsoluteFile());
+    Properties state = cluster.readState();
+    if ("netns".equals(state.getProperty("kind")) && "up".equals(state.getProperty("state"))) {
+      return new RunningNetnsCluster(conf, cluster.root(),
+          Integer.parseInt(state.getProperty("nodes", "0")));
     }
     return new ExistingCluster(conf);
   }

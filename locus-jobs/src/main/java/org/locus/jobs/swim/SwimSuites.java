@@ -78,9 +78,14 @@ public final class SwimSuites {
   /** @return the jobs of the first {@code hours} of a trace, scaled */
   public static List<SuiteJob> replay(Path trace, double hours, SwimScaling scaling)
       throws IOException {
+    return replay(trace.getFileName().toString(), SwimTrace.read(trace), hours, scaling);
+  }
+
+  /** @return the jobs of the first {@code hours} of trace rows already read, scaled */
+  public static List<SuiteJob> replay(String name, List<SwimTraceJob> rows, double hours,
+      SwimScaling scaling) {
     List<SuiteJob> jobs = new ArrayList<>();
-    String name = trace.getFileName().toString();
-    for (SwimTraceJob job : SwimTrace.firstHours(SwimTrace.read(trace), hours)) {
+    for (SwimTraceJob job : SwimTrace.firstHours(rows, hours)) {
       jobs.add(new SuiteJob(job.name(), name, job.submitSeconds(), scaling.scale(job)));
     }
     return jobs;
