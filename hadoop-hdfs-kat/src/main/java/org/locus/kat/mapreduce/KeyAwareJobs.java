@@ -38,11 +38,8 @@ public final class KeyAwareJobs {
       conf.set(KatJobKeys.BUCKET_OWNERS, map.ownerIndexes());
     }
     conf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, false);
-    // Ask for reducers only once every map is done: the owners then have room for them, and
-    // YARN can honour the host requests. Tried: the job's own slow-start (reducers asked while
-    // the owners were busy with maps) let the refusal budget run out on a loaded netns
-    // cluster, and 13-17 % of the native cross-host shuffle bytes crossed hosts again.
-    conf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 1.0f);
+    // Reducers are asked for at the job's own slow-start; the key-aware AM holds each to its
+    // owner host while maps run (KeyAwareRMContainerAllocator), so none is placed elsewhere.
     if (conf.getBoolean(KatJobKeys.ALIGN_REDUCERS, true)) {
       conf.set(MRConfig.FRAMEWORK_NAME, KatJobKeys.FRAMEWORK_NAME);
     }

@@ -15,12 +15,15 @@ import org.apache.hadoop.mapreduce.v2.api.records.TaskAttemptId;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
 import org.apache.hadoop.mapreduce.v2.app.AppContext;
 import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
+import org.apache.hadoop.mapreduce.v2.app.job.Job;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
+import org.apache.hadoop.yarn.api.ApplicationMasterProtocol;
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.apache.hadoop.yarn.util.RackResolver;
 import org.locus.kat.mapreduce.KatJobKeys;
+import org.locus.kat.mapreduce.StrictLocalityScheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,10 +32,18 @@ import org.slf4j.LoggerFactory;
  * host (the owner of their data) and reducer {@code p} runs on host {@code p} of
  * {@link KatJobKeys#HOSTS}, so every map output is produced and consumed on one host.
  *
- * <p>Three changes to {@link RMContainerAllocator}, all on the allocation path and using the
+ * <p>Four changes to {@link RMContainerAllocator}, all on the allocation path and using the
  * stock mechanism otherwise (package-private members, hence Hadoop's package):
  * <ol>
  *   <li>A first-attempt reducer asks YARN for its partition's host instead of any host.</li>
+ *   <li>While maps are still running and every scheduled reducer names its host, the reduce
+ *       asks go to YARN strict ({@link StrictLocalityScheduler}): a reducer waits for room on
+ *       its owner instead of being offered another host, and is not asked for there at all
+ *       while a map that must run on that owner still waits for a container (an idle reducer
+ *       would take its slot). Reducers can so be asked for at the job's own slow-start and
+ *       start beside the maps, as native reducers do, without the offers on busy owners
+ *       spending the refusal budget. Once every map is done, the asks are relaxable again, so
+ *       a dead owner's reducer falls back as below.</li>
  *   <li>YARN relaxes locality after as many missed offers as there are nodes, so a busy owner
  *       loses its tasks to other hosts within a second. A map or reduce container on a host that
  *       no pending task of its kind wants is therefore released and its ask sent again, up to
@@ -63,6 +74,39 @@ public class KeyAwareRMContainerAllocator extends RMContainerAllocator {
     super.serviceInit(conf);
     hosts = conf.getTrimmedStrings(KatJobKeys.HOSTS);
     LOG.info("Aligning reducers with hosts {}", String.join(",", hosts));
+  }
+
+  @Override
+  protected ApplicationMasterProtocol createSchedulerProxy() {
+    return new StrictLocalityScheduler(super.createSchedulerProxy(), PRIORITY_REDUCE,
+        this::reducersHeldToTheirHosts, this::aMapStillWaitsFor);
+  }
+
+  /** Whether a map not yet given a container asks for this host. */
+  private boolean aMapStillWaitsFor(String host) {
+    for (ContainerRequest request : getScheduledRequests().maps.values()) {
+      if (request.hosts != null && Arrays.asList(request.hosts).contains(host)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the reduce asks go strict: while maps run, a reducer can wait for its owner; after
+   * them, and for a reducer rerun without a host, waiting would only delay the job.
+   */
+  private boolean reducersHeldToTheirHosts() {
+    Job job = getJob();
+    if (job == null || job.getCompletedMaps() >= job.getTotalMaps()) {
+      return false;
+    }
+    for (ContainerRequest request : getScheduledRequests().reduces.values()) {
+      if (request.hosts == null || request.hosts.length == 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override
