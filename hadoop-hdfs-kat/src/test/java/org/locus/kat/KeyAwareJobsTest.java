@@ -8,9 +8,11 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -18,6 +20,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,12 +45,13 @@ import org.locus.kit.LocusMiniCluster;
  */
 class KeyAwareJobsTest {
   private static final Path CORPUS = new Path("/corpus");
+  private static final File CLUSTER_DIR = new File("target/test-clusters/kat-jobs");
   private static LocusMiniCluster cluster;
   private static DistributedFileSystem fs;
 
   @BeforeAll
   static void startClusterAndLoadCorpus() throws Exception {
-    cluster = LocusMiniCluster.builder(new File("target/test-clusters/kat-jobs"))
+    cluster = LocusMiniCluster.builder(CLUSTER_DIR)
         .nodes(4)
         .volumes(StorageType.DISK)
         .yarn(true)
@@ -94,6 +98,9 @@ class KeyAwareJobsTest {
         WordCount.create(conf, CORPUS, new Path("/out/wc-native"), 4), false);
     Job katJob = WordCount.create(conf, dataset, new Path("/out/wc-kat"), 4);
     KeyAwareJobs.configure(katJob, dataset, map);
+    // Reducers asked for with the maps, before any map is done: their asks must go to YARN held
+    // to the owners, and an owner's ask held back until its maps have their containers.
+    katJob.getConfiguration().setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 0f);
     JobOutcome katRun = JobOutcome.run(katJob, false);
 
     assertTrue(nativeRun.succeeded() && katRun.succeeded());
@@ -104,6 +111,11 @@ class KeyAwareJobsTest {
     assertTrue(katCross <= 0.05 * nativeCross, "KAT cross-host shuffle " + katCross
         + " vs native " + nativeCross + "; KAT maps data-local " + katRun.dataLocalMaps() + "/"
         + katRun.totalMaps());
+    String amLog = applicationMasterLog(katJob);
+    assertTrue(amLog.contains("held to the hosts they name"),
+        "the KAT AM sent its reduce asks strict while maps ran");
+    assertTrue(amLog.contains("released: the host is no longer held"),
+        "the KAT AM held an owner's reduce ask while its maps waited, then released it");
   }
 
   @Test
@@ -138,6 +150,20 @@ class KeyAwareJobsTest {
 
   private static long crossHostBytes(JobOutcome outcome) {
     return outcome.counters().findCounter(ShuffleLocality.CROSS_HOST_BYTES).getValue();
+  }
+
+  /** The syslog of a job's ApplicationMaster (its first container) in the NodeManagers' logs. */
+  private static String applicationMasterLog(Job job) throws IOException {
+    String app = job.getJobID().toString().replace("job_", "application_");
+    try (Stream<java.nio.file.Path> files = Files.walk(CLUSTER_DIR.toPath())) {
+      List<java.nio.file.Path> logs = files
+          .filter(f -> f.getFileName().toString().equals("syslog")
+              && f.getParent().getFileName().toString().endsWith("_000001")
+              && f.getParent().getParent().getFileName().toString().equals(app))
+          .toList();
+      assertEquals(1, logs.size(), "one AM log of " + app + " under " + CLUSTER_DIR + ": " + logs);
+      return Files.readString(logs.get(0));
+    }
   }
 
   private static List<String> sortedLines(Path dir) throws IOException {

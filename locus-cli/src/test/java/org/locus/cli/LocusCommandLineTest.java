@@ -64,7 +64,11 @@ class LocusCommandLineTest {
         kind.err());
     CliRun link = CliRun.inProcess("bench", "kat", "--link", "10mbit");
     assertEquals(2, link.exitCode(), link.toString());
-    assertTrue(link.err().contains("--link and --dir need --cluster netns"), link.err());
+    assertTrue(link.err().contains("--link, --dir and --node-memory need --cluster netns"),
+        link.err());
+    CliRun memory = CliRun.inProcess("bench", "kat", "--node-memory", "3g");
+    assertEquals(2, memory.exitCode(), memory.toString());
+    assertTrue(memory.err().contains("--node-memory need --cluster netns"), memory.err());
     CliRun block = CliRun.inProcess("bench", "kat", "--block", "0");
     assertEquals(2, block.exitCode(), block.toString());
     assertTrue(block.err().contains("--block must be 1..1024, got 0"), block.err());

@@ -54,6 +54,9 @@ public final class KatBenchCommand extends OptionsCommand {
                 + " (default 10mbit)").build())
         .addOption(Option.builder().longOpt("dir").hasArg().argName("DIR")
             .desc("netns only: cluster directory (default /tmp/locus-bench-kat-netns)").build())
+        .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
+            .desc("netns only: each node's memory, daemons and containers (default 2g: two"
+                + " 512 MiB task containers per node)").build())
         .addOption(Option.builder().longOpt("nodes").hasArg().argName("N")
             .desc("cluster nodes (default 4)").build())
         .addOption(Option.builder().longOpt("size").hasArg().argName("MIB")
@@ -69,8 +72,8 @@ public final class KatBenchCommand extends OptionsCommand {
 
   @Override
   protected String usageArguments() {
-    return "[--cluster embedded|netns] [--link RATE] [--dir DIR] [--nodes N] [--size MIB]"
-        + " [--block MIB] [--runs R] [--out DIR]";
+    return "[--cluster embedded|netns] [--link RATE] [--dir DIR] [--node-memory SIZE]"
+        + " [--nodes N] [--size MIB] [--block MIB] [--runs R] [--out DIR]";
   }
 
   @Override
@@ -80,9 +83,10 @@ public final class KatBenchCommand extends OptionsCommand {
       throw new UsageException("--cluster takes embedded or netns, not '" + kind + "'");
     }
     boolean netns = kind.equals("netns");
-    if (!netns && (line.hasOption("link") || line.hasOption("dir"))) {
-      throw new UsageException("--link and --dir need --cluster netns (the embedded cluster's"
-          + " links are loopback)");
+    if (!netns && (line.hasOption("link") || line.hasOption("dir")
+        || line.hasOption("node-memory"))) {
+      throw new UsageException("--link, --dir and --node-memory need --cluster netns (the"
+          + " embedded cluster's links are loopback, its nodes share one JVM)");
     }
     int nodes = intOption(line, "nodes", 4, 2, 16);
     int sizeMib = intOption(line, "size", 8, 1, 4096);
@@ -102,7 +106,8 @@ public final class KatBenchCommand extends OptionsCommand {
     try (KatBenchCluster cluster = netns
         ? new NetnsKatBenchCluster(new File(line.getOptionValue("dir",
             "/tmp/locus-bench-kat-netns")).getAbsoluteFile(), nodes,
-            line.getOptionValue("link", "10mbit"), "2g", blockBytes, console)
+            line.getOptionValue("link", "10mbit"), line.getOptionValue("node-memory", "2g"),
+            blockBytes, console)
         : new EmbeddedKatBenchCluster(Files.createTempDirectory("locus-bench-kat").toFile(),
             nodes, blockBytes)) {
       described = cluster.describe();

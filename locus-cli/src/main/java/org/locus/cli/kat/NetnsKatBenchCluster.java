@@ -25,6 +25,7 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
   private final File dir;
   private final int nodes;
   private final String link;
+  private final String nodeMemory;
   private final Console console;
   private final Configuration conf;
   /** The same cluster seen by the bench runner: its workers' link counters. */
@@ -37,6 +38,7 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
     this.dir = dir;
     this.nodes = nodes;
     this.link = link;
+    this.nodeMemory = nodeMemory;
     this.console = console;
     int code = new Locus().run(new String[] {"cluster", "up", "--netns", "--dir", dir.getPath(),
         "--nodes", Integer.toString(nodes), "--yarn", "--feature", "kat", "--link", link,
@@ -74,8 +76,9 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
   @Override
   public String describe() {
     return "netns cluster of " + nodes + " nodes (stock Hadoop 3.5.0 daemons as separate"
-        + " processes, one network namespace per node, YARN, `--feature kat`), every node's"
-        + " link shaped to " + link + " each way";
+        + " processes, one network namespace per node, YARN, `--feature kat`), " + nodeMemory
+        + " of memory per node (`--node-memory`), every node's link shaped to " + link
+        + " each way";
   }
 
   @Override
