@@ -19,6 +19,9 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.AfterAll;
@@ -119,7 +122,7 @@ class KeyAwareJobsTest {
   }
 
   @Test
-  void grepWithKatMatchesNativeByteForByteAndKeepsTheShuffleOnTheHost() throws Exception {
+  void grepWithKatCountsAsNativeDoesAndKeepsTheShuffleOnTheHost() throws Exception {
     String regex = "\\bw[1-9a-f][0-9a-z]?\\b";
     Path dataset = new Path("/kat/grep");
     PlacementMap map = importAs("grep:" + regex, dataset, QueueDesign.CENTRAL);
@@ -134,13 +137,10 @@ class KeyAwareJobsTest {
     KeyAwareJobs.configure(katSearch, dataset, map);
     JobOutcome katRun = JobOutcome.run(katSearch, false);
     assertTrue(nativeSearch.succeeded() && katRun.succeeded());
-    assertTrue(JobOutcome.run(Grep.createSort(conf, new Path("/out/grep-native-counts"),
-        new Path("/out/grep-native")), false).succeeded());
-    assertTrue(JobOutcome.run(Grep.createSort(conf, new Path("/out/grep-kat-counts"),
-        new Path("/out/grep-kat")), false).succeeded());
-
-    assertEquals(readAll(new Path("/out/grep-native/part-r-00000")),
-        readAll(new Path("/out/grep-kat/part-r-00000")));
+    // Grep's second job only sorts the search job's counts, the same code in both placements:
+    // equal counts are equal results.
+    assertEquals(sortedCounts(new Path("/out/grep-native-counts")),
+        sortedCounts(new Path("/out/grep-kat-counts")));
     long nativeCross = crossHostBytes(nativeSearch);
     long katCross = crossHostBytes(katRun);
     assertTrue(nativeCross > 0, "native shuffle crosses hosts: " + nativeCross);
@@ -175,6 +175,26 @@ class KeyAwareJobsTest {
     }
     Collections.sort(lines);
     return lines;
+  }
+
+  /** The search job's (match, count) records, as sorted {@code match<TAB>count} strings. */
+  private static List<String> sortedCounts(Path dir) throws IOException {
+    List<String> records = new ArrayList<>();
+    for (FileStatus file : fs.listStatus(dir)) {
+      if (file.getPath().getName().startsWith("part-")) {
+        try (SequenceFile.Reader reader = new SequenceFile.Reader(fs.getConf(),
+            SequenceFile.Reader.file(file.getPath()))) {
+          Text match = new Text();
+          LongWritable count = new LongWritable();
+          while (reader.next(match, count)) {
+            records.add(match + "\t" + count.get());
+          }
+        }
+      }
+    }
+    Collections.sort(records);
+    assertTrue(records.size() > 10, "the search found matches: " + records);
+    return records;
   }
 
   private static List<String> readAll(Path file) throws IOException {
