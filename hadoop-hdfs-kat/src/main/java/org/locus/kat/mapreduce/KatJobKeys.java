@@ -11,10 +11,11 @@ public final class KatJobKeys {
   public static final String HOSTS = "locus.kat.hosts";
   /** Each bucket's owner as an index into {@link #HOSTS}; unset means plain rendezvous. */
   public static final String BUCKET_OWNERS = "locus.kat.bucket-owners";
-  /** Whether reducers are placed on their partition's host (default true for KAT jobs). */
+  /**
+   * Whether reducers are placed on their partition's host (default true for KAT jobs): the job
+   * then runs under the Locus AM with {@link OwnerTaskPlacement}.
+   */
   public static final String ALIGN_REDUCERS = "locus.kat.align-reducers";
-  /** The framework name that selects {@link KeyAwareYarnRunner} for a job. */
-  public static final String FRAMEWORK_NAME = "locus-kat";
 
   private KatJobKeys() {
   }

@@ -9,12 +9,15 @@ import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.locus.kat.placement.PlacementMap;
+import org.locus.mapreduce.am.LocusAmConfigKeys;
+import org.locus.mapreduce.am.TaskPlacement;
 
 /**
  * Turns a job over a KAT dataset into a key-aware job: maps run on the owners of their data
  * ({@link OwnerLocalInputFormat}), keys go to their owner's partition
  * ({@link KeyAwarePartitioner}), one reducer per owner host, and reducer {@code p} runs on
- * host {@code p} ({@link KeyAwareYarnRunner}). The job's map and reduce classes are untouched.
+ * host {@code p} (the Locus AM with {@link OwnerTaskPlacement}). The job's map and reduce
+ * classes are untouched.
  */
 public final class KeyAwareJobs {
   private KeyAwareJobs() {
@@ -38,10 +41,12 @@ public final class KeyAwareJobs {
       conf.set(KatJobKeys.BUCKET_OWNERS, map.ownerIndexes());
     }
     conf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, false);
-    // Reducers are asked for at the job's own slow-start; the key-aware AM holds each to its
-    // owner host while maps run (KeyAwareRMContainerAllocator), so none is placed elsewhere.
+    // Reducers are asked for at the job's own slow-start; the Locus AM holds each to its owner
+    // host while maps run (LocusRMContainerAllocator), so none is placed elsewhere.
     if (conf.getBoolean(KatJobKeys.ALIGN_REDUCERS, true)) {
-      conf.set(MRConfig.FRAMEWORK_NAME, KatJobKeys.FRAMEWORK_NAME);
+      conf.set(MRConfig.FRAMEWORK_NAME, LocusAmConfigKeys.FRAMEWORK_NAME);
+      conf.setClass(LocusAmConfigKeys.TASK_PLACEMENT, OwnerTaskPlacement.class,
+          TaskPlacement.class);
     }
   }
 }

@@ -56,7 +56,11 @@ class DocsMatchCodeTest {
       Pattern named = Pattern.compile("(?<![\\w.])locus\\." + Pattern.quote(feature)
           + "(?:\\.[a-z0-9-]+)+");
       for (String file : List.of("docs/" + feature + ".md", "conf/features/" + feature + ".xml")) {
-        Matcher m = named.matcher(expandBraces(read(new File(RepositoryDocs.root(), file))));
+        File source = new File(RepositoryDocs.root(), file);
+        if (file.startsWith("conf/") && !source.exists()) {
+          continue; // a module of job keys only (the AM's) has no cluster key set
+        }
+        Matcher m = named.matcher(expandBraces(read(source)));
         while (m.find()) {
           String key = m.group().replaceAll("\\.$", "");
           if (!declared.get(feature).contains(key)) {

@@ -1,4 +1,4 @@
-package org.locus.kat.mapreduce;
+package org.locus.mapreduce.am;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

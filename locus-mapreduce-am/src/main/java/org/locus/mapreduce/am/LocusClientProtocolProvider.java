@@ -1,4 +1,4 @@
-package org.locus.kat.mapreduce;
+package org.locus.mapreduce.am;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -11,14 +11,14 @@ import org.apache.hadoop.mapreduce.protocol.ClientProtocolProvider;
 /**
  * Hadoop's plug-in point for job submission (registered in
  * {@code META-INF/services/org.apache.hadoop.mapreduce.protocol.ClientProtocolProvider}):
- * answers only jobs whose {@code mapreduce.framework.name} is {@value KatJobKeys#FRAMEWORK_NAME},
- * with a {@link KeyAwareYarnRunner}. Every other job is left to Hadoop's own providers.
+ * answers only jobs whose {@code mapreduce.framework.name} is {@value LocusAmConfigKeys#FRAMEWORK_NAME},
+ * with a {@link LocusYarnRunner}. Every other job is left to Hadoop's own providers.
  */
-public class KeyAwareClientProtocolProvider extends ClientProtocolProvider {
+public class LocusClientProtocolProvider extends ClientProtocolProvider {
   @Override
   public ClientProtocol create(Configuration conf) throws IOException {
-    if (KatJobKeys.FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME))) {
-      return new KeyAwareYarnRunner(conf);
+    if (LocusAmConfigKeys.FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME))) {
+      return new LocusYarnRunner(conf);
     }
     return null;
   }
@@ -30,7 +30,7 @@ public class KeyAwareClientProtocolProvider extends ClientProtocolProvider {
 
   @Override
   public void close(ClientProtocol clientProtocol) throws IOException {
-    if (clientProtocol instanceof KeyAwareYarnRunner runner) {
+    if (clientProtocol instanceof LocusYarnRunner runner) {
       runner.close();
     }
   }

@@ -1,4 +1,4 @@
-package org.locus.kat.mapreduce;
+package org.locus.mapreduce.am;
 
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package org.locus.kat.mapreduce;
+package org.locus.mapreduce.am;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -7,20 +7,20 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.YARNRunner;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.mapreduce.v2.app.KeyAwareMRAppMaster;
+import org.apache.hadoop.mapreduce.v2.app.LocusMRAppMaster;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 
 /**
- * Submits a key-aware job to YARN exactly as {@link YARNRunner} does, except that the job's
- * ApplicationMaster is {@link KeyAwareMRAppMaster}, which places reducers on their partition's
- * host. Selected by {@code mapreduce.framework.name=locus-kat} through
- * {@link KeyAwareClientProtocolProvider}; Hadoop fixes the AM class in YARNRunner, so this is the
- * one place it can be chosen per job.
+ * Submits a job to YARN exactly as {@link YARNRunner} does, except that the job's
+ * ApplicationMaster is {@link LocusMRAppMaster}, which places its tasks by the job's
+ * {@link TaskPlacement}. Selected by {@code mapreduce.framework.name=}{@value
+ * LocusAmConfigKeys#FRAMEWORK_NAME} through {@link LocusClientProtocolProvider}; Hadoop fixes
+ * the AM class in YARNRunner, so this is the one place it can be chosen per job.
  */
-public class KeyAwareYarnRunner extends YARNRunner {
-  public KeyAwareYarnRunner(Configuration conf) {
+public class LocusYarnRunner extends YARNRunner {
+  public LocusYarnRunner(Configuration conf) {
     super(conf);
   }
 
@@ -34,7 +34,7 @@ public class KeyAwareYarnRunner extends YARNRunner {
     boolean replaced = false;
     for (String command : am.getCommands()) {
       String swapped = command.replace(" " + MRJobConfig.APPLICATION_MASTER_CLASS + " ",
-          " " + KeyAwareMRAppMaster.class.getName() + " ");
+          " " + LocusMRAppMaster.class.getName() + " ");
       replaced |= !swapped.equals(command);
       commands.add(swapped);
     }

@@ -5,7 +5,7 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
 import org.apache.hadoop.mapreduce.v2.app.rm.ContainerAllocator;
-import org.apache.hadoop.mapreduce.v2.app.rm.KeyAwareRMContainerAllocator;
+import org.apache.hadoop.mapreduce.v2.app.rm.LocusRMContainerAllocator;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
 import org.apache.hadoop.mapreduce.v2.util.MRWebAppUtil;
 import org.apache.hadoop.util.ExitUtil;
@@ -20,21 +20,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The MapReduce ApplicationMaster of a key-aware job: the stock {@link MRAppMaster} with
- * {@link KeyAwareRMContainerAllocator} as its container allocator. Launched in place of
- * MRAppMaster by {@link org.locus.kat.mapreduce.KeyAwareYarnRunner}.
+ * The MapReduce ApplicationMaster of a job under the Locus AM: the stock {@link MRAppMaster}
+ * with {@link LocusRMContainerAllocator}, which places the job's tasks by its
+ * {@link org.locus.mapreduce.am.TaskPlacement}, as its container allocator. Launched in place of
+ * MRAppMaster by {@link org.locus.mapreduce.am.LocusYarnRunner}.
  *
- * <p>Key-aware jobs never run as uber jobs (everything in the AM's container would defeat
- * reducer placement), so the stock allocator router, whose only job is choosing between the
- * local and the RM allocator, is not needed; the allocator is the router.
+ * <p>Such jobs never run as uber jobs (everything in the AM's container would defeat task
+ * placement), so the stock allocator router, whose only job is choosing between the local and
+ * the RM allocator, is not needed; the allocator is the router.
  */
-public class KeyAwareMRAppMaster extends MRAppMaster {
-  private static final Logger LOG = LoggerFactory.getLogger(KeyAwareMRAppMaster.class);
+public class LocusMRAppMaster extends MRAppMaster {
+  private static final Logger LOG = LoggerFactory.getLogger(LocusMRAppMaster.class);
   private static final int SHUTDOWN_HOOK_PRIORITY = 30;
 
-  private KeyAwareRMContainerAllocator allocator;
+  private LocusRMContainerAllocator allocator;
 
-  public KeyAwareMRAppMaster(ApplicationAttemptId attemptId, ContainerId containerId,
+  public LocusMRAppMaster(ApplicationAttemptId attemptId, ContainerId containerId,
       String nmHost, int nmPort, int nmHttpPort, long appSubmitTime) {
     super(attemptId, containerId, nmHost, nmPort, nmHttpPort, appSubmitTime);
   }
@@ -43,12 +44,12 @@ public class KeyAwareMRAppMaster extends MRAppMaster {
   protected ContainerAllocator createContainerAllocator(ClientService clientService,
       AppContext context) {
     if (getConfig().getBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, false)) {
-      throw new YarnRuntimeException("a key-aware job cannot run as an uber job; set "
+      throw new YarnRuntimeException("a job under the Locus AM cannot run as an uber job; set "
           + MRJobConfig.JOB_UBERTASK_ENABLE + "=false");
     }
     AMPreemptionPolicy preemption = createPreemptionPolicy(getConfig());
     preemption.init(context);
-    allocator = new KeyAwareRMContainerAllocator(clientService, context, preemption);
+    allocator = new LocusRMContainerAllocator(clientService, context, preemption);
     return allocator;
   }
 
@@ -69,7 +70,7 @@ public class KeyAwareMRAppMaster extends MRAppMaster {
       int nmHttpPort = Integer.parseInt(requireEnv(Environment.NM_HTTP_PORT.name()));
       long submitTime = Long.parseLong(requireEnv(ApplicationConstants.APP_SUBMIT_TIME_ENV));
       ContainerId container = ContainerId.fromString(containerId);
-      KeyAwareMRAppMaster am = new KeyAwareMRAppMaster(container.getApplicationAttemptId(),
+      LocusMRAppMaster am = new LocusMRAppMaster(container.getApplicationAttemptId(),
           container, nmHost, nmPort, nmHttpPort, submitTime);
       ShutdownHookManager.get().addShutdownHook(am::stop, SHUTDOWN_HOOK_PRIORITY);
       JobConf conf = new JobConf(new YarnConfiguration());
@@ -77,10 +78,10 @@ public class KeyAwareMRAppMaster extends MRAppMaster {
       MRWebAppUtil.initialize(conf);
       String user = requireEnv(Environment.USER.name());
       conf.set(MRJobConfig.USER_NAME, user);
-      LOG.info("Starting the key-aware MapReduce ApplicationMaster for {}", container);
+      LOG.info("Starting the Locus MapReduce ApplicationMaster for {}", container);
       initAndStartAppMaster(am, conf, user);
     } catch (Throwable t) {
-      LOG.error("Error starting KeyAwareMRAppMaster", t);
+      LOG.error("Error starting LocusMRAppMaster", t);
       ExitUtil.terminate(1, t);
     }
   }

@@ -21,50 +21,55 @@ import org.apache.hadoop.yarn.api.ApplicationMasterProtocol;
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.apache.hadoop.util.ReflectionUtils;
 import org.apache.hadoop.yarn.util.RackResolver;
-import org.locus.kat.mapreduce.KatJobKeys;
-import org.locus.kat.mapreduce.StrictLocalityScheduler;
+import org.locus.mapreduce.am.LocusAmConfigKeys;
+import org.locus.mapreduce.am.StrictLocalityScheduler;
+import org.locus.mapreduce.am.TaskPlacement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The MapReduce AM's container allocator with KAT's task placement: maps run on their split's
- * host (the owner of their data) and reducer {@code p} runs on host {@code p} of
- * {@link KatJobKeys#HOSTS}, so every map output is produced and consumed on one host.
+ * The MapReduce AM's container allocator with a job's {@link TaskPlacement}: reducer {@code p}
+ * runs on the host the placement names for it, and where the placement says so, a map waits
+ * for a host its split names. The mechanism for every Locus feature that places tasks (KAT's
+ * owner-aligned reducers today).
  *
  * <p>Four changes to {@link RMContainerAllocator}, all on the allocation path and using the
  * stock mechanism otherwise (package-private members, hence Hadoop's package):
  * <ol>
- *   <li>A first-attempt reducer asks YARN for its partition's host instead of any host.</li>
+ *   <li>A first-attempt reducer asks YARN for the host its placement names instead of any
+ *       host.</li>
  *   <li>While maps are still running and every scheduled reducer names its host, the reduce
  *       asks go to YARN strict ({@link StrictLocalityScheduler}): a reducer waits for room on
- *       its owner instead of being offered another host, and is not asked for there at all
- *       while a map that must run on that owner still waits for a container (an idle reducer
+ *       its host instead of being offered another one, and is not asked for there at all
+ *       while a map that must run on that host still waits for a container (an idle reducer
  *       would take its slot). Reducers can so be asked for at the job's own slow-start and
- *       start beside the maps, as native reducers do, without the offers on busy owners
+ *       start beside the maps, as stock reducers do, without the offers on busy hosts
  *       spending the refusal budget. Once every map is done, the asks are relaxable again, so
- *       a dead owner's reducer falls back as below.</li>
- *   <li>YARN relaxes locality after as many missed offers as there are nodes, so a busy owner
- *       loses its tasks to other hosts within a second. A map or reduce container on a host that
- *       no pending task of its kind wants is therefore released and its ask sent again, up to
+ *       a dead host's reducer falls back as below.</li>
+ *   <li>YARN relaxes locality after as many missed offers as there are nodes, so a busy host
+ *       loses its tasks to other hosts within a second. A reduce container (and, if the
+ *       placement's maps wait for their hosts, a map container) on a host that no pending task
+ *       of its kind wants is therefore released and its ask sent again, up to
  *       {@value #REFUSALS_PER_TASK} times per task of the job; past that budget the stock
- *       fallback applies, so a dead owner delays but never blocks the job.</li>
+ *       fallback applies, so a dead host delays but never blocks the job.</li>
  *   <li>Stock assignment hands reduce containers, in list order, to pending reducers in map
  *       order whatever their host; the pending reducers are reordered to match each allocation
  *       before the stock code assigns it.</li>
  * </ol>
  */
-public class KeyAwareRMContainerAllocator extends RMContainerAllocator {
-  private static final Logger LOG = LoggerFactory.getLogger(KeyAwareRMContainerAllocator.class);
+public class LocusRMContainerAllocator extends RMContainerAllocator {
+  private static final Logger LOG = LoggerFactory.getLogger(LocusRMContainerAllocator.class);
 
   /** How many off-host containers may be refused, per task of the job. */
   static final int REFUSALS_PER_TASK = 5;
 
-  private String[] hosts = new String[0];
+  private TaskPlacement placement;
   private int refusalsLeft;
   private int refused;
 
-  public KeyAwareRMContainerAllocator(ClientService clientService, AppContext context,
+  public LocusRMContainerAllocator(ClientService clientService, AppContext context,
       AMPreemptionPolicy preemptionPolicy) {
     super(clientService, context, preemptionPolicy);
   }
@@ -72,8 +77,30 @@ public class KeyAwareRMContainerAllocator extends RMContainerAllocator {
   @Override
   protected void serviceInit(Configuration conf) throws Exception {
     super.serviceInit(conf);
-    hosts = conf.getTrimmedStrings(KatJobKeys.HOSTS);
-    LOG.info("Aligning reducers with hosts {}", String.join(",", hosts));
+    placement = createPlacement(conf);
+  }
+
+  /** The job's placement, from {@link LocusAmConfigKeys#TASK_PLACEMENT}. */
+  static TaskPlacement createPlacement(Configuration conf) {
+    String name = conf.getTrimmed(LocusAmConfigKeys.TASK_PLACEMENT, "");
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException(LocusAmConfigKeys.TASK_PLACEMENT + " is not set: a job"
+          + " under the Locus AM names its TaskPlacement class there");
+    }
+    Class<?> type;
+    try {
+      type = conf.getClassByName(name);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException(LocusAmConfigKeys.TASK_PLACEMENT + " = " + name
+          + ": no such class on the AM's classpath (mapreduce.application.classpath)", e);
+    }
+    if (!TaskPlacement.class.isAssignableFrom(type)) {
+      throw new IllegalArgumentException(LocusAmConfigKeys.TASK_PLACEMENT + " = " + name
+          + " is not a " + TaskPlacement.class.getName());
+    }
+    TaskPlacement placement = (TaskPlacement) ReflectionUtils.newInstance(type, conf);
+    LOG.info("Placing tasks with {}", placement);
+    return placement;
   }
 
   @Override
@@ -93,7 +120,7 @@ public class KeyAwareRMContainerAllocator extends RMContainerAllocator {
   }
 
   /**
-   * Whether the reduce asks go strict: while maps run, a reducer can wait for its owner; after
+   * Whether the reduce asks go strict: while maps run, a reducer can wait for its host; after
    * them, and for a reducer rerun without a host, waiting would only delay the job.
    */
   private boolean reducersHeldToTheirHosts() {
@@ -135,7 +162,9 @@ public class KeyAwareRMContainerAllocator extends RMContainerAllocator {
   protected AllocateResponse makeRemoteRequest() throws YarnException, IOException {
     AllocateResponse response = super.makeRemoteRequest();
     List<Container> allocated = response.getAllocatedContainers();
-    refuseOffHostContainers(allocated, PRIORITY_MAP, getScheduledRequests().maps);
+    if (placement.mapsWaitForTheirHosts()) {
+      refuseOffHostContainers(allocated, PRIORITY_MAP, getScheduledRequests().maps);
+    }
     refuseOffHostContainers(allocated, PRIORITY_REDUCE, getScheduledRequests().reduces);
     matchReducersToContainers(allocated);
     return response;
@@ -179,7 +208,7 @@ public class KeyAwareRMContainerAllocator extends RMContainerAllocator {
       addContainerReq(again);
       refusalsLeft--;
       refused++;
-      LOG.info("Refused {} container on {}: no pending task has its data there ({} refused,"
+      LOG.info("Refused {} container on {}: no pending task of that kind asks for it ({} refused,"
           + " {} left)", priority, host, refused, refusalsLeft);
     }
   }
@@ -245,7 +274,6 @@ public class KeyAwareRMContainerAllocator extends RMContainerAllocator {
   }
 
   private String hostOf(TaskAttemptId attempt) {
-    int partition = attempt.getTaskId().getId();
-    return partition < hosts.length ? hosts[partition] : null;
+    return placement.reducerHost(attempt.getTaskId().getId());
   }
 }

@@ -1,0 +1,25 @@
+package org.locus.mapreduce.am;
+
+/**
+ * Where a job's tasks must run: the policy of the Locus MapReduce AM. The mechanism, asking
+ * YARN for those hosts and refusing containers elsewhere, is
+ * {@link org.apache.hadoop.mapreduce.v2.app.rm.LocusRMContainerAllocator}.
+ *
+ * <p>A job names its placement's class in {@link LocusAmConfigKeys#TASK_PLACEMENT}. The AM
+ * creates one instance when it starts, through Hadoop's {@code ReflectionUtils}, so a placement
+ * that implements {@code Configurable} gets the job's configuration first. It is then asked from
+ * the allocator's thread only.
+ */
+public interface TaskPlacement {
+  /**
+   * @param partition a reducer's partition, {@code 0 <= partition < reducers}
+   * @return the host that reducer must run on, or {@code null} for any host (as stock)
+   */
+  String reducerHost(int partition);
+
+  /**
+   * @return whether a map waits for a host its split names: a container on any other host is
+   *     refused while the job's refusal budget lasts (stock MapReduce runs the map there)
+   */
+  boolean mapsWaitForTheirHosts();
+}
