@@ -112,11 +112,15 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
   /** Whether a map not yet given a container asks for this host. */
   private boolean aMapStillWaitsFor(String host) {
     for (ContainerRequest request : getScheduledRequests().maps.values()) {
-      if (request.hosts != null && Arrays.asList(request.hosts).contains(host)) {
+      if (namesHost(request, host)) {
         return true;
       }
     }
     return false;
+  }
+
+  private static boolean namesHost(ContainerRequest request, String host) {
+    return request.hosts != null && Arrays.asList(request.hosts).contains(host);
   }
 
   /**
@@ -192,7 +196,7 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
       for (ContainerRequest request : pending.values()) {
         boolean anyHost = request.hosts == null || request.hosts.length == 0;
         if (!claimed.contains(request)
-            && (anyHost || Arrays.asList(request.hosts).contains(host))) {
+            && (anyHost || namesHost(request, host))) {
           wanting = request;
           break;
         }
