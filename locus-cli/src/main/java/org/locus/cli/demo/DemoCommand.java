@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -87,9 +88,10 @@ public final class DemoCommand extends OptionsCommand {
     long start = System.nanoTime();
     Progress progress = new Progress(console, start);
     console.err().println("Hadoop's own logs: " + log);
+    CompletableFuture<Void> stopped = CompletableFuture.completedFuture(null);
     try {
       progress.step("starting a " + NODES + "-node embedded cluster with YARN in " + dir);
-      try (LocusMiniCluster cluster = LocusMiniCluster.builder(new File(dir, "cluster"))
+      LocusMiniCluster cluster = LocusMiniCluster.builder(new File(dir, "cluster"))
           .nodes(NODES)
           .volumes(StorageType.DISK)
           .yarn(true)
@@ -97,13 +99,21 @@ public final class DemoCommand extends OptionsCommand {
           .setAll(FeatureCatalog.installed().keysOf("kat"))
           .set("dfs.blocksize", Long.toString(BLOCK_SIZE))
           .set("dfs.replication", "2")
-          .start()) {
+          .start();
+      try {
         Path corpus = run(cluster, files, fileKib * 1024L, console, progress);
         KatDemo.run(cluster, corpus, console, progress::step);
-        progress.step("stopping the cluster");
+      } catch (Exception | Error e) {
+        cluster.close();
+        throw e;
       }
+      // Stopping takes ten-odd seconds of waiting on daemon threads; the energy section does
+      // not need this cluster, so it stops beside it.
+      progress.step("stopping the cluster (beside the energy section)");
+      stopped = CompletableFuture.runAsync(cluster::close);
       EnergyDemo.run(new File(dir, "energy"), console, progress::step);
     } finally {
+      stopped.join();
       FileUtil.fullyDelete(new File(dir, "cluster"));
       FileUtil.fullyDelete(new File(dir, "energy"));
     }
