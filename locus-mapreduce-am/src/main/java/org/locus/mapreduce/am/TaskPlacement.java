@@ -1,5 +1,8 @@
 package org.locus.mapreduce.am;
 
+import java.util.Collection;
+import java.util.List;
+
 /**
  * Where a job's tasks must run: the policy of the Locus MapReduce AM. The mechanism, asking
  * YARN for those hosts and refusing containers elsewhere, is
@@ -22,4 +25,18 @@ public interface TaskPlacement {
    *     refused while the job's refusal budget lasts (stock MapReduce runs the map there)
    */
   boolean mapsWaitForTheirHosts();
+
+  /**
+   * The map's superlocal hosts: hosts among its split's where it runs better than on the
+   * split's other hosts (BoostDFS: the host holding the split on a two-device REPLICATED
+   * volume). A container on such a host goes to a map that is superlocal there before any map
+   * that is merely node-local there; the levels are so superlocal, node-local, rack-local, any,
+   * and the AM counts the first in {@link LocusJobCounter#SUPERLOCAL_MAPS}.
+   *
+   * @param mapIndex a map's index in the job, {@code 0 <= mapIndex < maps}
+   * @return its superlocal hosts; empty (the default) for none, as stock
+   */
+  default Collection<String> superlocalHosts(int mapIndex) {
+    return List.of();
+  }
 }

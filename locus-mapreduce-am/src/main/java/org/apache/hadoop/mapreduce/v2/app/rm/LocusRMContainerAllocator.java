@@ -1,14 +1,18 @@
 package org.apache.hadoop.mapreduce.v2.app.rm;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskAttemptId;
@@ -16,6 +20,7 @@ import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
 import org.apache.hadoop.mapreduce.v2.app.AppContext;
 import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
 import org.apache.hadoop.mapreduce.v2.app.job.Job;
+import org.apache.hadoop.mapreduce.v2.app.job.event.JobCounterUpdateEvent;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
 import org.apache.hadoop.yarn.api.ApplicationMasterProtocol;
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
@@ -24,6 +29,7 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.apache.hadoop.yarn.util.RackResolver;
 import org.locus.mapreduce.am.LocusAmConfigKeys;
+import org.locus.mapreduce.am.LocusJobCounter;
 import org.locus.mapreduce.am.StrictLocalityScheduler;
 import org.locus.mapreduce.am.TaskPlacement;
 import org.slf4j.Logger;
@@ -57,6 +63,13 @@ import org.slf4j.LoggerFactory;
  *   <li>Stock assignment hands reduce containers, in list order, to pending reducers in map
  *       order whatever their host; the pending reducers are reordered to match each allocation
  *       before the stock code assigns it.</li>
+ *   <li>Stock assignment hands a map container on host H to the first pending map whose split
+ *       names H. Where the placement names superlocal hosts, the maps superlocal on H are moved
+ *       to the front of that list before the stock code assigns the container, so the levels
+ *       are superlocal, node-local, rack-local, any; launched superlocal maps are counted in
+ *       {@link LocusJobCounter#SUPERLOCAL_MAPS}. The list is the stock allocator's private
+ *       {@value #MAPS_BY_HOST_FIELD} field, reached by reflection: the AM refuses to start, naming
+ *       it, if a Hadoop version lacks it.</li>
  * </ol>
  */
 public class LocusRMContainerAllocator extends RMContainerAllocator {
@@ -65,9 +78,16 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
   /** How many off-host containers may be refused, per task of the job. */
   static final int REFUSALS_PER_TASK = 5;
 
+  /** The stock allocator's host to pending-maps lists ({@code ScheduledRequests}). */
+  static final String MAPS_BY_HOST_FIELD = "mapsHostMapping";
+
   private TaskPlacement placement;
   private int refusalsLeft;
   private int refused;
+  private Map<String, LinkedList<TaskAttemptId>> mapsByHost;
+  /** Map attempts seen launched, so each is counted once. */
+  private final Set<TaskAttemptId> launchedMaps = new HashSet<>();
+  private long superlocalMaps;
 
   public LocusRMContainerAllocator(ClientService clientService, AppContext context,
       AMPreemptionPolicy preemptionPolicy) {
@@ -78,6 +98,20 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
   protected void serviceInit(Configuration conf) throws Exception {
     super.serviceInit(conf);
     placement = createPlacement(conf);
+    mapsByHost = stockMapsByHost(getScheduledRequests());
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, LinkedList<TaskAttemptId>> stockMapsByHost(ScheduledRequests scheduled) {
+    try {
+      Field field = ScheduledRequests.class.getDeclaredField(MAPS_BY_HOST_FIELD);
+      field.setAccessible(true);
+      return (Map<String, LinkedList<TaskAttemptId>>) field.get(scheduled);
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      throw new IllegalStateException("this Hadoop's RMContainerAllocator.ScheduledRequests has no"
+          + " field " + MAPS_BY_HOST_FIELD + " (Map<String, LinkedList<TaskAttemptId>>); the"
+          + " Locus AM is built for Hadoop 3.5.0", e);
+    }
   }
 
   /** The job's placement, from {@link LocusAmConfigKeys#TASK_PLACEMENT}. */
@@ -171,7 +205,64 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
     }
     refuseOffHostContainers(allocated, PRIORITY_REDUCE, getScheduledRequests().reduces);
     matchReducersToContainers(allocated);
+    putSuperlocalMapsFirst(allocated);
     return response;
+  }
+
+  /** Counts the maps launched since the last heartbeat on one of their superlocal hosts. */
+  @Override
+  protected synchronized void heartbeat() throws Exception {
+    super.heartbeat();
+    Map<TaskAttemptId, Container> running = getAssignedRequests().maps;
+    launchedMaps.retainAll(running.keySet());
+    long now = 0;
+    for (Map.Entry<TaskAttemptId, Container> e : running.entrySet()) {
+      if (launchedMaps.add(e.getKey()) && placement.superlocalHosts(e.getKey().getTaskId()
+          .getId()).contains(e.getValue().getNodeId().getHost())) {
+        now++;
+      }
+    }
+    if (now > 0) {
+      superlocalMaps += now;
+      JobCounterUpdateEvent update = new JobCounterUpdateEvent(getJob().getID());
+      update.addCounterUpdate(LocusJobCounter.SUPERLOCAL_MAPS, now);
+      eventHandler.handle(update);
+      LOG.info("{} map(s) launched superlocal ({} in all)", now, superlocalMaps);
+    }
+  }
+
+  /**
+   * Before the stock assignment takes, for a map container on host H, the first pending map
+   * listed for H: moves the maps superlocal on H to the front of that list.
+   */
+  private void putSuperlocalMapsFirst(List<Container> allocated) {
+    for (Container container : allocated) {
+      if (PRIORITY_MAP.equals(container.getPriority())) {
+        String host = container.getNodeId().getHost();
+        LinkedList<TaskAttemptId> waiting = mapsByHost.get(host);
+        if (waiting != null) {
+          superlocalFirst(waiting, host, placement::superlocalHosts);
+        }
+      }
+    }
+  }
+
+  /**
+   * Moves the attempts whose map is superlocal on {@code host} to the front, each group in its
+   * own order.
+   */
+  static void superlocalFirst(LinkedList<TaskAttemptId> attempts, String host,
+      IntFunction<Collection<String>> superlocalHosts) {
+    List<TaskAttemptId> first = new ArrayList<>();
+    List<TaskAttemptId> rest = new ArrayList<>();
+    for (TaskAttemptId id : attempts) {
+      (superlocalHosts.apply(id.getTaskId().getId()).contains(host) ? first : rest).add(id);
+    }
+    if (!first.isEmpty() && !rest.isEmpty()) {
+      attempts.clear();
+      attempts.addAll(first);
+      attempts.addAll(rest);
+    }
   }
 
   /**

@@ -1,0 +1,64 @@
+package org.locus.boost.scheduling;
+
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.locus.boost.placement.SuperlocalLayout;
+import org.locus.mapreduce.am.TaskPlacement;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * BoostDFS's task placement in the Locus MapReduce AM: a map is superlocal on the host holding
+ * its split on REPLICATED storage (two spindles to read from), so that host's containers go to
+ * it first; otherwise maps and reducers are placed as stock MapReduce places them. Where the
+ * split files cannot be read, the job runs with stock locality and the AM's log says why.
+ */
+public class SuperlocalTaskPlacement implements TaskPlacement, Configurable {
+  private static final Logger LOG = LoggerFactory.getLogger(SuperlocalTaskPlacement.class);
+
+  private Configuration conf;
+  private List<Set<String>> superlocal = List.of();
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+    try {
+      superlocal = SplitSuperlocalHosts.read(conf, SuperlocalLayout.from(conf).replicatedType());
+      long maps = superlocal.stream().filter(h -> !h.isEmpty()).count();
+      LOG.info("{} of {} maps have a superlocal host", maps, superlocal.size());
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Superlocal hosts unknown, maps get stock locality: {}", e.toString());
+      superlocal = List.of();
+    }
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  @Override
+  public String reducerHost(int partition) {
+    return null;
+  }
+
+  @Override
+  public boolean mapsWaitForTheirHosts() {
+    return false;
+  }
+
+  @Override
+  public Collection<String> superlocalHosts(int mapIndex) {
+    return mapIndex < superlocal.size() ? superlocal.get(mapIndex) : Set.of();
+  }
+
+  @Override
+  public String toString() {
+    return "SuperlocalTaskPlacement (BoostDFS: superlocal, node-local, rack-local, any)";
+  }
+}
