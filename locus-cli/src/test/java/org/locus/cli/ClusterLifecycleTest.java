@@ -107,6 +107,19 @@ class ClusterLifecycleTest {
 
   @Test
   @Order(5)
+  void aPlacedJobOnAClusterWithoutYarnIsRefusedNamingTheResourceManager() throws Exception {
+    // --superlocal runs the job under the Locus AM on YARN; this cluster runs no YARN. Hadoop's
+    // client alone would retry the absent ResourceManager for 15 minutes, silently.
+    CliRun run = CliRun.asProcess(HOME, "job", "wordcount", "--input", "/hello.txt",
+        "--output", "/counts", "--superlocal", "--conf", DIR.getPath());
+    assertEquals(1, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("no ResourceManager answers at")
+        && run.err().contains("yarn.resourcemanager.address")
+        && run.err().contains("--yarn"), run.err());
+  }
+
+  @Test
+  @Order(5)
   void fsckShowsReplicasOnDistinctHostsWithStorageTypes() throws Exception {
     CliRun run = CliRun.asProcess(HOME, "fsck", "--conf", DIR.getPath(), "/", "-files",
         "-blocks", "-locations");

@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
+import org.locus.boost.scheduling.SuperlocalJobs;
 import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;
@@ -25,6 +26,7 @@ import org.locus.jobs.catalog.LocusJob;
 import org.locus.kat.mapreduce.KeyAwareJobs;
 import org.locus.kat.mapreduce.ShuffleLocality;
 import org.locus.kat.placement.PlacementMap;
+import org.locus.mapreduce.am.LocusJobCounter;
 
 /**
  * {@code locus job NAME} for any job of the {@link org.locus.jobs.catalog.JobCatalog}: the
@@ -58,7 +60,8 @@ final class CatalogJobCommand extends OptionsCommand {
       usage.append(" [--").append(option.name())
           .append(option.isFlag() ? "" : " " + option.argName()).append(']');
     }
-    return usage + (job.readsTextLines() ? " [--kat]" : "") + " [--conf DIR]";
+    return usage + (job.readsTextLines() ? " [--kat]" : "")
+        + (job.readsInput() ? " [--superlocal]" : "") + " [--conf DIR]";
   }
 
   @Override
@@ -76,6 +79,12 @@ final class CatalogJobCommand extends OptionsCommand {
       options.addOption(Option.builder().longOpt("kat")
           .desc("run key-aware: --input is a KAT dataset ('locus kat import'); maps run on the"
               + " data's owners, one reducer per owner, each on its owner's host").build());
+    }
+    if (job.readsInput()) {
+      options.addOption(Option.builder().longOpt("superlocal")
+          .desc("BoostDFS: run under the Locus AM, each map first on the host holding its input"
+              + " on REPLICATED storage ('locus boost set-policy'), else as stock; prints the"
+              + " maps that ran superlocal").build());
     }
     options.addOption(ClientConfiguration.option());
     for (JobOption option : job.options()) {
@@ -105,8 +114,13 @@ final class CatalogJobCommand extends OptionsCommand {
       }
     }
     Path input = job.readsInput() ? new Path(line.getOptionValue("input")) : null;
+    boolean superlocal = line.hasOption("superlocal");
+    if (superlocal && line.hasOption("kat")) {
+      throw new UsageException("--kat and --superlocal each place the job's tasks; choose one");
+    }
     JobArguments args = new JobArguments(values, reducers,
-        line.hasOption("kat") ? j -> keyAware(j, input) : j -> j);
+        line.hasOption("kat") ? j -> keyAware(j, input)
+            : superlocal ? CatalogJobCommand::superlocal : j -> j);
     try {
       job.check(args);
     } catch (IllegalArgumentException e) {
@@ -115,6 +129,9 @@ final class CatalogJobCommand extends OptionsCommand {
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
     Path output = new Path(line.getOptionValue("output"));
     checkPaths(conf, input, output);
+    // --kat and --superlocal run the job under the Locus AM, on YARN, whatever the cluster's
+    // own framework name says.
+    ResourceManagerCheck.requireReachable(conf, line.hasOption("kat") || superlocal);
     JobResult result = job.run(conf, input, output, args);
     TextTable table = new TextTable("JOB", "RESULT", "WALL", "MAPS", "DATA-LOCAL", "RACK-LOCAL",
         "SHUFFLE", "CROSS-HOST");
@@ -125,6 +142,14 @@ final class CatalogJobCommand extends OptionsCommand {
           crossHost(outcome));
     }
     table.print(console.out(), "");
+    if (superlocal) {
+      for (JobOutcome outcome : result.jobs()) {
+        console.out().printf("%s: %d of %d maps ran superlocal (on the host of their REPLICATED"
+            + " copy)%n", outcome.name(),
+            outcome.counters().findCounter(LocusJobCounter.SUPERLOCAL_MAPS).getValue(),
+            outcome.totalMaps());
+      }
+    }
     console.out().println("output: " + output);
     for (String problem : result.problems()) {
       console.err().println("locus job " + job.name() + ": " + problem);
@@ -136,6 +161,12 @@ final class CatalogJobCommand extends OptionsCommand {
   private static Job keyAware(Job job, Path input) throws IOException {
     FileSystem fs = input.getFileSystem(job.getConfiguration());
     KeyAwareJobs.configure(job, input, PlacementMap.read(fs, input));
+    return job;
+  }
+
+  /** Puts a job under the Locus AM with BoostDFS's superlocal map placement. */
+  private static Job superlocal(Job job) {
+    SuperlocalJobs.configure(job.getConfiguration());
     return job;
   }
 
