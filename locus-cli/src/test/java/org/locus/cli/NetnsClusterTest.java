@@ -170,7 +170,7 @@ class NetnsClusterTest {
     }
     assertEquals(List.of(), locusInStock, "Locus jars among the stock Hadoop jars");
     File[] bundle = new File(LAYOUT.distDir(), "share/locus/lib").listFiles();
-    assertEquals(org.locus.cli.dist.DistBundle.MODULES.size(), bundle.length,
+    assertEquals(org.locus.netns.DistBundle.MODULES.size(), bundle.length,
         "one jar per bundled module");
     for (File jar : bundle) {
       assertEquals("org.locus", groupOf(jar), jar + " in the bundle");

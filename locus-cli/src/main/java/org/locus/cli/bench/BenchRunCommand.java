@@ -27,8 +27,8 @@ import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
-import org.locus.cli.cluster.ClusterDirectory;
 import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.netns.ClusterDirectory;
 
 /**
  * {@code locus bench run}: argument parsing only; the suites, the runner and the report are in

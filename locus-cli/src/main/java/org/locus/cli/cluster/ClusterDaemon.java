@@ -13,6 +13,7 @@ import org.apache.commons.cli.DefaultParser;
 import org.locus.kit.ClusterNode;
 import org.locus.kit.ClusterVolume;
 import org.locus.kit.LocusMiniCluster;
+import org.locus.netns.ClusterDirectory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

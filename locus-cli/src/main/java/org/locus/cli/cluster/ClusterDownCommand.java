@@ -9,8 +9,9 @@ import org.apache.commons.cli.Options;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
-import org.locus.netns.ClusterLayout;
-import org.locus.netns.ClusterTeardown;
+import org.locus.netns.ClusterDirectory;
+import org.locus.netns.ClusterProcessException;
+import org.locus.netns.NetnsClusterProcess;
 
 /**
  * {@code locus cluster down}: stops the cluster in DIR and every process it started (YARN
@@ -36,7 +37,7 @@ public final class ClusterDownCommand extends OptionsCommand {
 
   @Override
   protected Options options() {
-    return new Options().addOption(ClusterDirectory.option());
+    return new Options().addOption(DirectoryOption.option());
   }
 
   @Override
@@ -46,7 +47,7 @@ public final class ClusterDownCommand extends OptionsCommand {
 
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
-    ClusterDirectory dir = ClusterDirectory.of(line);
+    ClusterDirectory dir = DirectoryOption.of(line);
     if (NetnsStatus.isNetns(dir)) {
       return downNetns(dir, console);
     }
@@ -84,27 +85,13 @@ public final class ClusterDownCommand extends OptionsCommand {
     return 0;
   }
 
-  /**
-   * Stops the supervisor (which tears down), then removes whatever the ledger still records:
-   * that covers a half-built cluster and a supervisor killed with SIGKILL.
-   */
+  /** Stops a netns cluster through {@link NetnsClusterProcess#stop}. */
   private static int downNetns(ClusterDirectory dir, Console console) throws Exception {
     long start = System.nanoTime();
-    if (dir.isLive()) {
-      Optional<ProcessHandle> supervisor = dir.pid().flatMap(ProcessHandle::of);
-      if (supervisor.isPresent()) {
-        console.err().printf("stopping the netns cluster in %s (supervisor pid %d)%n",
-            dir.root(), supervisor.get().pid());
-        supervisor.get().destroy();
-        if (!awaitExit(supervisor.get(), GRACE_SECONDS, console)) {
-          supervisor.get().destroyForcibly();
-          awaitExit(supervisor.get(), 10, console);
-        }
-      }
-    }
-    List<String> left = new ClusterTeardown(new ClusterLayout(dir.root())).run();
-    if (!left.isEmpty()) {
-      throw new LocusException("could not remove: " + String.join("; ", left));
+    try {
+      NetnsClusterProcess.stop(dir, console.err());
+    } catch (ClusterProcessException e) {
+      throw new LocusException(e.getMessage(), e);
     }
     console.out().printf("netns cluster in %s: removed in %.1f s%n", dir.root(),
         (System.nanoTime() - start) / 1e9);

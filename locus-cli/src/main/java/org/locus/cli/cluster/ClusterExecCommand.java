@@ -10,6 +10,7 @@ import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
+import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
 import org.locus.netns.NodeCgroup;
@@ -37,7 +38,7 @@ public final class ClusterExecCommand extends OptionsCommand {
 
   @Override
   protected Options options() {
-    return new Options().addOption(ClusterDirectory.option());
+    return new Options().addOption(DirectoryOption.option());
   }
 
   @Override
@@ -47,7 +48,7 @@ public final class ClusterExecCommand extends OptionsCommand {
 
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
-    ClusterDirectory dir = ClusterDirectory.of(line);
+    ClusterDirectory dir = DirectoryOption.of(line);
     List<String> rest = new ArrayList<>(Arrays.asList(line.getArgs()));
     if (rest.size() < 2) {
       throw new UsageException("expected NODE -- CMD [ARG...]");

@@ -9,6 +9,7 @@ import org.apache.commons.cli.Options;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
+import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
 import org.locus.netns.DaemonRole;
@@ -48,7 +49,7 @@ public final class ClusterNodeCommand extends OptionsCommand {
 
   @Override
   protected Options options() {
-    Options options = new Options().addOption(ClusterDirectory.option());
+    Options options = new Options().addOption(DirectoryOption.option());
     options.addOption(Option.builder().longOpt("role").hasArg().argName("ROLE")
         .desc("only this daemon: datanode, nodemanager (workers); namenode, resourcemanager,"
             + " historyserver (master)").build());
@@ -65,7 +66,7 @@ public final class ClusterNodeCommand extends OptionsCommand {
 
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
-    ClusterDirectory dir = ClusterDirectory.of(line);
+    ClusterDirectory dir = DirectoryOption.of(line);
     if (line.getArgs().length != 1) {
       throw new UsageException("expected one NODE (master, node1..nodeN)");
     }

@@ -7,6 +7,7 @@ import org.apache.commons.cli.Options;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.TextTable;
+import org.locus.netns.ClusterDirectory;
 
 /**
  * {@code locus cluster status}: whether the cluster in DIR is up, and its nodes.
@@ -33,7 +34,7 @@ public final class ClusterStatusCommand extends OptionsCommand {
 
   @Override
   protected Options options() {
-    return new Options().addOption(ClusterDirectory.option());
+    return new Options().addOption(DirectoryOption.option());
   }
 
   @Override
@@ -43,7 +44,7 @@ public final class ClusterStatusCommand extends OptionsCommand {
 
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
-    ClusterDirectory dir = ClusterDirectory.of(line);
+    ClusterDirectory dir = DirectoryOption.of(line);
     if (NetnsStatus.isNetns(dir)) {
       if (!dir.isLive()) {
         console.out().println("netns cluster in " + dir.root() + ": supervisor down"

@@ -1,17 +1,9 @@
 package org.locus.cli.cluster;
 
 import java.io.File;
-import java.io.FileInputStream;
-import java.io.FileOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -24,7 +16,8 @@ import org.locus.netns.Rate;
 
 /**
  * The options of {@code locus cluster up --netns} and their translation into a
- * {@link NetnsClusterSpec}; the spec travels to the supervisor as {@code DIR/netns.spec}.
+ * {@link NetnsClusterSpec}; the spec travels to the supervisor as {@code DIR/netns.spec}
+ * ({@link org.locus.netns.NetnsSpecFile}).
  */
 final class NetnsOptions {
   private NetnsOptions() {
@@ -83,41 +76,5 @@ final class NetnsOptions {
     }
     long n = Long.parseLong(word.substring(0, word.length() - 1));
     return word.endsWith("g") ? n << 30 : n << 20;
-  }
-
-  static void write(NetnsClusterSpec spec, File file) throws IOException {
-    Properties p = new Properties();
-    p.setProperty("nodes", Integer.toString(spec.nodes()));
-    p.setProperty("yarn", Boolean.toString(spec.yarn()));
-    p.setProperty("link", Long.toString(spec.linkBitsPerSecond()));
-    p.setProperty("diskRead", Long.toString(spec.diskReadBytesPerSecond()));
-    p.setProperty("diskWrite", Long.toString(spec.diskWriteBytesPerSecond()));
-    p.setProperty("nodeMemory", Long.toString(spec.nodeMemoryBytes()));
-    p.setProperty("diskSize", Long.toString(spec.diskBytes()));
-    p.setProperty("volumes", String.join(",", spec.volumes()));
-    p.setProperty("distLib", spec.distLibDir().getPath());
-    spec.keys().forEach((k, v) -> p.setProperty("key." + k, v));
-    try (OutputStream out = new FileOutputStream(file)) {
-      p.store(out, "locus cluster up --netns");
-    }
-  }
-
-  static NetnsClusterSpec read(File file) throws IOException {
-    Properties p = new Properties();
-    try (InputStream in = new FileInputStream(file)) {
-      p.load(in);
-    }
-    Map<String, String> keys = new LinkedHashMap<>();
-    for (String name : p.stringPropertyNames()) {
-      if (name.startsWith("key.")) {
-        keys.put(name.substring(4), p.getProperty(name));
-      }
-    }
-    return new NetnsClusterSpec(Integer.parseInt(p.getProperty("nodes")),
-        Boolean.parseBoolean(p.getProperty("yarn")), Long.parseLong(p.getProperty("link")),
-        Long.parseLong(p.getProperty("diskRead")), Long.parseLong(p.getProperty("diskWrite")),
-        Long.parseLong(p.getProperty("nodeMemory")), Long.parseLong(p.getProperty("diskSize")),
-        new ArrayList<>(List.of(p.getProperty("volumes").split(","))), keys,
-        new File(p.getProperty("distLib")));
   }
 }

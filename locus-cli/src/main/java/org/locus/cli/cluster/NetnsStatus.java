@@ -7,6 +7,7 @@ import java.util.Properties;
 
 import org.locus.cli.Console;
 import org.locus.cli.TextTable;
+import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
 import org.locus.netns.DaemonRole;

@@ -1,6 +1,7 @@
 package org.locus.cli.dist;
 
 import java.io.File;
+import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -9,6 +10,7 @@ import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
+import org.locus.netns.DistBundle;
 
 /** {@code locus dist --out DIR}: writes the bundle an operator installs (see docs/install.md). */
 public final class DistCommand extends OptionsCommand {
@@ -47,7 +49,13 @@ public final class DistCommand extends OptionsCommand {
       throw new LocusException("locus.home is not set; run through bin/locus");
     }
     File out = new File(line.getOptionValue("out")).getAbsoluteFile();
-    for (String file : new DistBundle(new File(home)).writeTo(out)) {
+    List<String> written;
+    try {
+      written = new DistBundle(new File(home)).writeTo(out);
+    } catch (IllegalStateException e) {
+      throw new LocusException(e.getMessage(), e);
+    }
+    for (String file : written) {
       console.out().println(file);
     }
     console.out().println("bundle written to " + out + "; see " + out + "/docs/install.md");

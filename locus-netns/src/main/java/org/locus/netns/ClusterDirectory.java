@@ -1,5 +1,6 @@
-package org.locus.cli.cluster;
+package org.locus.netns;
 
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -10,18 +11,16 @@ import java.io.RandomAccessFile;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.Properties;
 
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
-import org.locus.cli.UsageException;
-
 /**
- * The directory a background cluster ({@code locus cluster up --dir DIR}) lives in:
+ * The directory a background cluster ({@code locus cluster up --dir DIR}, embedded or netns)
+ * lives in:
  *
  * <pre>
  *   DIR/cluster.lock   held (exclusive file lock) by the cluster process while it runs
@@ -42,20 +41,6 @@ public final class ClusterDirectory {
     this.root = root.getAbsoluteFile();
   }
 
-  /** @return the {@code --dir DIR} option of the commands that act on a running cluster */
-  static Option option() {
-    return Option.builder().longOpt("dir").hasArg().argName("DIR")
-        .desc("the directory given to 'locus cluster up'; required").build();
-  }
-
-  /** @return the directory named by {@code --dir}; its absence is a usage error */
-  static ClusterDirectory of(CommandLine line) throws UsageException {
-    if (!line.hasOption("dir")) {
-      throw new UsageException("--dir DIR is required");
-    }
-    return new ClusterDirectory(new File(line.getOptionValue("dir")));
-  }
-
   public File root() {
     return root;
   }
@@ -72,15 +57,15 @@ public final class ClusterDirectory {
     return new File(root, "data");
   }
 
-  File lockFile() {
+  public File lockFile() {
     return new File(root, "cluster.lock");
   }
 
-  File pidFile() {
+  public File pidFile() {
     return new File(root, "cluster.pid");
   }
 
-  File stateFile() {
+  public File stateFile() {
     return new File(root, "cluster.state");
   }
 
@@ -128,8 +113,8 @@ public final class ClusterDirectory {
     }
   }
 
-  void writePid(long pid) throws IOException {
-    writeAtomically(pidFile(), (pid + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  public void writePid(long pid) throws IOException {
+    writeAtomically(pidFile(), (pid + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   public Properties readState() throws IOException {
@@ -142,8 +127,8 @@ public final class ClusterDirectory {
     return state;
   }
 
-  void writeState(Properties state) throws IOException {
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+  public void writeState(Properties state) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     state.store(bytes, "Locus embedded cluster state");
     writeAtomically(stateFile(), bytes.toByteArray());
   }

@@ -1,4 +1,4 @@
-package org.locus.cli.dist;
+package org.locus.netns;
 
 import java.io.File;
 import java.io.IOException;
@@ -7,7 +7,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.locus.cli.LocusException;
 
 /**
  * The bundle an operator adds to a stock Hadoop 3.5.0 installation ({@code locus dist}):
@@ -19,6 +18,9 @@ import org.locus.cli.LocusException;
  *   bin/                    the C tools that were built (zonectl, morphctl, morphstore-fuse)
  *   docs/install.md         where the jars go and which keys turn each feature on
  * </pre>
+ *
+ * A checkout that is not built (no jar of a module, no feature key sets) is an
+ * {@link IllegalStateException} naming what is missing.
  */
 public final class DistBundle {
   /** The modules whose jars a Hadoop installation needs, in the build's module order. */
@@ -45,7 +47,7 @@ public final class DistBundle {
    *
    * @return the files written, relative to {@code out}
    */
-  public List<String> writeTo(File out) throws IOException, LocusException {
+  public List<String> writeTo(File out) throws IOException {
     List<String> written = new ArrayList<>();
     File lib = libDir(out);
     Files.createDirectories(lib.toPath());
@@ -63,7 +65,7 @@ public final class DistBundle {
     File features = new File(home, "conf/features");
     File[] xmls = features.listFiles((d, n) -> n.endsWith(".xml"));
     if (xmls == null || xmls.length == 0) {
-      throw new LocusException("no feature key sets in " + features + "; is " + home
+      throw new IllegalStateException("no feature key sets in " + features + "; is " + home
           + " a Locus checkout?");
     }
     for (File xml : xmls) {
@@ -86,13 +88,13 @@ public final class DistBundle {
     return written;
   }
 
-  private File moduleJar(String module) throws LocusException {
+  private File moduleJar(String module) {
     File target = new File(home, module + "/target");
     File[] jars = target.listFiles((d, n) -> n.startsWith(module + "-") && n.endsWith(".jar")
         && !n.endsWith("-tests.jar") && !n.endsWith("-sources.jar"));
     if (jars == null || jars.length != 1) {
-      throw new LocusException("expected one " + module + " jar in " + target + ", found "
-          + (jars == null ? 0 : jars.length) + "; build with scripts/setup first");
+      throw new IllegalStateException("expected one " + module + " jar in " + target
+          + ", found " + (jars == null ? 0 : jars.length) + "; build with scripts/setup first");
     }
     return jars[0];
   }

@@ -1,4 +1,4 @@
-package org.locus.cli.cluster;
+package org.locus.netns;
 
 import java.io.File;
 import java.nio.channels.FileLock;
@@ -8,11 +8,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 
-import org.locus.netns.ClusterLayout;
-import org.locus.netns.ClusterTeardown;
-import org.locus.netns.NetnsCluster;
-import org.locus.netns.NetnsClusterSpec;
-import org.locus.netns.Rate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +33,7 @@ public final class NetnsClusterDaemon {
       System.exit(1);
     }
     ClusterLayout layout = new ClusterLayout(dir.root());
-    NetnsClusterSpec spec = NetnsOptions.read(new File(dir.root(), "netns.spec"));
+    NetnsClusterSpec spec = NetnsSpecFile.read(NetnsSpecFile.in(dir));
     Properties state = new Properties();
     state.setProperty("kind", "netns");
     state.setProperty("state", "starting");

@@ -1,0 +1,63 @@
+package org.locus.netns;
+
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * {@code DIR/netns.spec}: a {@link NetnsClusterSpec} as a properties file, the way the spec
+ * travels from the process that starts a netns cluster to its supervisor.
+ */
+public final class NetnsSpecFile {
+  private NetnsSpecFile() {
+  }
+
+  /** @return the spec file of the cluster in {@code dir} */
+  public static File in(ClusterDirectory dir) {
+    return new File(dir.root(), "netns.spec");
+  }
+
+  public static void write(NetnsClusterSpec spec, File file) throws IOException {
+    Properties p = new Properties();
+    p.setProperty("nodes", Integer.toString(spec.nodes()));
+    p.setProperty("yarn", Boolean.toString(spec.yarn()));
+    p.setProperty("link", Long.toString(spec.linkBitsPerSecond()));
+    p.setProperty("diskRead", Long.toString(spec.diskReadBytesPerSecond()));
+    p.setProperty("diskWrite", Long.toString(spec.diskWriteBytesPerSecond()));
+    p.setProperty("nodeMemory", Long.toString(spec.nodeMemoryBytes()));
+    p.setProperty("diskSize", Long.toString(spec.diskBytes()));
+    p.setProperty("volumes", String.join(",", spec.volumes()));
+    p.setProperty("distLib", spec.distLibDir().getPath());
+    spec.keys().forEach((k, v) -> p.setProperty("key." + k, v));
+    try (OutputStream out = new FileOutputStream(file)) {
+      p.store(out, "locus cluster up --netns");
+    }
+  }
+
+  public static NetnsClusterSpec read(File file) throws IOException {
+    Properties p = new Properties();
+    try (InputStream in = new FileInputStream(file)) {
+      p.load(in);
+    }
+    Map<String, String> keys = new LinkedHashMap<>();
+    for (String name : p.stringPropertyNames()) {
+      if (name.startsWith("key.")) {
+        keys.put(name.substring(4), p.getProperty(name));
+      }
+    }
+    return new NetnsClusterSpec(Integer.parseInt(p.getProperty("nodes")),
+        Boolean.parseBoolean(p.getProperty("yarn")), Long.parseLong(p.getProperty("link")),
+        Long.parseLong(p.getProperty("diskRead")), Long.parseLong(p.getProperty("diskWrite")),
+        Long.parseLong(p.getProperty("nodeMemory")), Long.parseLong(p.getProperty("diskSize")),
+        new ArrayList<>(List.of(p.getProperty("volumes").split(","))), keys,
+        new File(p.getProperty("distLib")));
+  }
+}
