@@ -1,11 +1,14 @@
 package org.locus.bench.run;
 
 import java.io.Closeable;
+import java.io.File;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Properties;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.locus.netns.ClusterDirectory;
 
 /** A cluster the runner submits to, started with one feature set. */
 public interface BenchCluster extends Closeable {
@@ -27,6 +30,32 @@ public interface BenchCluster extends Closeable {
 
   @Override
   void close();
+
+  /**
+   * @param kind {@code embedded} (a multi-host mini cluster per start) or {@code local}
+   *     (MapReduce's local runner, no daemons)
+   * @return the factory of that kind, its clusters' directories under {@code dir}
+   */
+  static Factory factory(String kind, File dir, int nodes) {
+    return kind.equals("local") ? LocalRunnerCluster.factory(dir)
+        : EmbeddedCluster.factory(dir, nodes);
+  }
+
+  /**
+   * @param conf a client configuration of the cluster
+   * @param dir the cluster's {@code locus cluster up} directory, or its configuration directory
+   * @return the running cluster: a netns one (counted links) when {@code dir}'s state file says
+   *     so, else any cluster {@code conf} reaches
+   */
+  static BenchCluster running(Configuration conf, File dir) throws IOException {
+    ClusterDirectory cluster = new ClusterDirectory(dir.getAbsoluteFile());
+    Properties state = cluster.readState();
+    if ("netns".equals(state.getProperty("kind")) && "up".equals(state.getProperty("state"))) {
+      return new RunningNetnsCluster(conf, cluster.root(),
+          Integer.parseInt(state.getProperty("nodes", "0")));
+    }
+    return new ExistingCluster(conf);
+  }
 
   /** Starts clusters, one per feature set. */
   @FunctionalInterface

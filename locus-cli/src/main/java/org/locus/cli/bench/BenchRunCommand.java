@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -16,9 +15,6 @@ import org.locus.bench.report.HtmlReport;
 import org.locus.bench.report.ResultsFile;
 import org.locus.bench.run.BenchCluster;
 import org.locus.bench.run.BenchRunner;
-import org.locus.bench.run.EmbeddedCluster;
-import org.locus.bench.run.ExistingCluster;
-import org.locus.bench.run.LocalRunnerCluster;
 import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.bench.suite.BenchSuite;
 import org.locus.bench.suite.Suites;
@@ -28,7 +24,6 @@ import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
 import org.locus.cli.cluster.FeatureCatalog;
-import org.locus.netns.ClusterDirectory;
 
 /**
  * {@code locus bench run}: argument parsing only; the suites, the runner and the report are in
@@ -136,12 +131,12 @@ public final class BenchRunCommand extends OptionsCommand {
         throw new UsageException("with --conf the cluster is already running with its own"
             + " keys: --features takes one name, its label, got " + features.keySet());
       }
-      BenchCluster running = runningCluster(line.getOptionValue("conf"));
+      String dir = line.getOptionValue("conf");
+      BenchCluster running = BenchCluster.running(ClientConfiguration.load(dir), new File(dir));
       clusterKind = running instanceof RunningNetnsCluster ? "netns" : "running";
       factory = (feature, keys) -> running;
     } else {
-      factory = clusterKind.equals("local") ? LocalRunnerCluster.factory(clusterDir)
-          : EmbeddedCluster.factory(clusterDir, nodes);
+      factory = BenchCluster.factory(clusterKind, clusterDir, nodes);
     }
     ResultsFile results = new BenchRunner(suite, features, clusterKind, factory, runs,
         reducers, console.err()).run(out, line.hasOption("resume"));
@@ -154,20 +149,5 @@ public final class BenchRunCommand extends OptionsCommand {
       }
     }
     return results.records().stream().allMatch(r -> r.succeeded()) ? 0 : 1;
-  }
-
-  /**
-   * @return the running cluster in {@code dir}: a netns one (counted links) when its state file
-   *     says so, else any cluster its client configuration reaches
-   */
-  private static BenchCluster runningCluster(String dir) throws Exception {
-    Configuration conf = ClientConfiguration.load(dir);
-    ClusterDirectory cluster = new ClusterDirectory(new File(dir).getAbsoluteFile());
-    Properties state = cluster.readState();
-    if ("netns".equals(state.getProperty("kind")) && "up".equals(state.getProperty("state"))) {
-      return new RunningNetnsCluster(conf, cluster.root(),
-          Integer.parseInt(state.getProperty("nodes", "0")));
-    }
-    return new ExistingCluster(conf);
   }
 }

@@ -11,9 +11,7 @@ import org.locus.bench.replay.ReplayFile;
 import org.locus.bench.replay.SwimReplayBench;
 import org.locus.bench.replay.SwimTraces;
 import org.locus.bench.run.BenchCluster;
-import org.locus.bench.run.EmbeddedCluster;
 import org.locus.bench.run.ExistingCluster;
-import org.locus.bench.run.LocalRunnerCluster;
 import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;
@@ -137,13 +135,10 @@ public final class BenchSwimCommand extends OptionsCommand {
   private static BenchCluster cluster(CommandLine line, String kind, File out, int nodes)
       throws Exception {
     if (line.hasOption("conf")) {
-      Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
-      return new ExistingCluster(conf);
+      return new ExistingCluster(ClientConfiguration.load(line.getOptionValue("conf")));
     }
-    File dir = new File(out, "cluster");
-    return kind.equals("local") ? LocalRunnerCluster.factory(dir).start("replay",
-        new Configuration(false))
-        : EmbeddedCluster.factory(dir, nodes).start("replay", new Configuration(false));
+    return BenchCluster.factory(kind, new File(out, "cluster"), nodes)
+        .start("replay", new Configuration(false));
   }
 
   private static double positive(CommandLine line, String option, double defaultValue)

@@ -1,21 +1,22 @@
 package org.locus.cli.bench;
 
 import java.io.File;
-import java.util.ArrayList;
 import java.util.List;
 
+import org.locus.bench.BenchException;
+import org.locus.bench.external.ExternalBench;
 import org.locus.cli.Command;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 
 /**
- * A benchmark implemented outside Java (the C tools' bench drivers), run from the Locus home
- * with the arguments given after its name. Its output and exit code pass through unchanged.
+ * {@code locus bench zone|morphstore}: a benchmark implemented outside Java, run by
+ * {@link ExternalBench} from the Locus home with the arguments given after its name.
  */
 final class ExternalBenchCommand implements Command {
   private final String name;
   private final String summary;
-  private final List<String> program;
+  private final ExternalBench bench;
 
   /**
    * @param program the program and its leading arguments, relative to the Locus home
@@ -23,7 +24,7 @@ final class ExternalBenchCommand implements Command {
   ExternalBenchCommand(String name, String summary, List<String> program) {
     this.name = name;
     this.summary = summary;
-    this.program = List.copyOf(program);
+    this.bench = new ExternalBench(program);
   }
 
   @Override
@@ -42,16 +43,10 @@ final class ExternalBenchCommand implements Command {
     if (home == null) {
       throw new LocusException("locus.home is not set; run benchmarks through bin/locus");
     }
-    File executable = new File(home, program.get(0));
-    if (!executable.canExecute()) {
-      throw new LocusException(executable + " is missing or not executable; run"
-          + " scripts/setup to build it");
+    try {
+      return bench.run(new File(home), List.of(args));
+    } catch (BenchException e) {
+      throw new LocusException(e.getMessage(), e);
     }
-    List<String> command = new ArrayList<>();
-    command.add(executable.getPath());
-    command.addAll(program.subList(1, program.size()));
-    command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).directory(new File(home)).inheritIO().start();
-    return process.waitFor();
   }
 }

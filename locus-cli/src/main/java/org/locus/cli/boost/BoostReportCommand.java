@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.locus.bench.report.TextTable;
 import org.locus.boost.BlockCopies;
 import org.locus.boost.SuperlocalPaths;
 import org.locus.boost.placement.SuperlocalLayout;
@@ -17,7 +18,6 @@ import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
-import org.locus.cli.TextTable;
 import org.locus.cli.UsageException;
 
 /** {@code locus boost report PATH}: copies per block, the intra-node mirror included. */

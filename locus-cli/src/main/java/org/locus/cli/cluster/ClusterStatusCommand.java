@@ -4,9 +4,9 @@ import java.util.Properties;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
+import org.locus.bench.report.TextTable;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
-import org.locus.cli.TextTable;
 import org.locus.netns.ClusterDirectory;
 
 /**

@@ -19,7 +19,7 @@ import org.locus.netns.Rate;
  * {@link NetnsClusterSpec}; the spec travels to the supervisor as {@code DIR/netns.spec}
  * ({@link org.locus.netns.NetnsSpecFile}).
  */
-final class NetnsOptions {
+public final class NetnsOptions {
   private NetnsOptions() {
   }
 
@@ -68,7 +68,7 @@ final class NetnsOptions {
   }
 
   /** Parses {@code 512m} / {@code 2g}, naming the option when it is not that. */
-  static long size(String option, String text) throws UsageException {
+  public static long size(String option, String text) throws UsageException {
     String word = text.trim().toLowerCase(Locale.ROOT);
     if (!word.matches("[1-9][0-9]*[mg]")) {
       throw new UsageException("--" + option + " needs a size like 512m or 2g, got '" + text

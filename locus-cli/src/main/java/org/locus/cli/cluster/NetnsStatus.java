@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Properties;
 
+import org.locus.bench.report.TextTable;
 import org.locus.cli.Console;
-import org.locus.cli.TextTable;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;

@@ -16,21 +16,21 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
-import org.apache.hadoop.fs.FileUtil;
+import org.locus.bench.report.TextTable;
 import org.locus.cli.Console;
 import org.locus.cli.HadoopLogFile;
 import org.locus.cli.OptionsCommand;
-import org.locus.cli.TextTable;
 import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.cli.energy.EnergyDemo;
 import org.locus.cli.kat.KatDemo;
 import org.locus.jobs.Grep;
 import org.locus.jobs.JobOutcome;
 import org.locus.jobs.data.ZipfTextGenerator;
 import org.locus.kit.ClusterNode;
 import org.locus.kit.LocusMiniCluster;
-import org.locus.cli.energy.EnergyDemo;
 
 /**
  * {@code locus demo}: the README's main job. Brings up a 4-node embedded cluster (each node on

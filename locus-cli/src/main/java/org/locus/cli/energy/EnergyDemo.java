@@ -6,10 +6,11 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import org.apache.hadoop.fs.Path;
+import org.locus.bench.energy.EnergyBenchCluster.Setup;
+import org.locus.bench.energy.EnergyBenchCluster;
+import org.locus.bench.report.TextTable;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;
-import org.locus.cli.TextTable;
-import org.locus.cli.energy.EnergyBenchCluster.Setup;
 import org.locus.energy.HotScratchSpace;
 import org.locus.energy.accounting.DiskEnergy;
 import org.locus.energy.accounting.PowerTimeComparison;

@@ -3,7 +3,7 @@ package org.locus.cli.energy;
 import java.io.PrintStream;
 import java.util.List;
 
-import org.locus.cli.TextTable;
+import org.locus.bench.report.TextTable;
 import org.locus.energy.accounting.DiskEnergy;
 import org.locus.energy.accounting.PowerTimeComparison;
 

@@ -1,33 +1,26 @@
 package org.locus.cli.kat;
 
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.conf.Configuration;
+import org.locus.bench.kat.KatBench;
 import org.locus.cli.Console;
 import org.locus.cli.HadoopLogFile;
+import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
-import org.locus.cli.TextTable;
 import org.locus.cli.UsageException;
-import org.locus.jobs.data.ZipfTextGenerator;
-import org.locus.kat.placement.PlacementMap;
+import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.cli.cluster.NetnsOptions;
+import org.locus.netns.Rate;
 
 /**
- * {@code locus bench kat}: WordCount (without and with its combiner) and Grep over a generated
- * Zipf corpus, native placement vs KAT, side by side in one run, repeated; on the embedded
- * cluster (loopback) or on a netns cluster whose links are shaped ({@code --cluster netns
- * --link 10mbit}); Markdown report and SVG chart.
+ * {@code locus bench kat}: argument parsing only; the bench (native placement vs KAT on the
+ * embedded or a shaped netns cluster) is {@link KatBench} in {@code locus-bench}.
  */
 public final class KatBenchCommand extends OptionsCommand {
-  static final String GREP_REGEX = "\\bw[1-9a-f][0-9a-z]?\\b";
-
   public KatBenchCommand() {
     super("locus bench kat");
   }
@@ -91,55 +84,31 @@ public final class KatBenchCommand extends OptionsCommand {
     int nodes = intOption(line, "nodes", 4, 2, 16);
     int sizeMib = intOption(line, "size", 8, 1, 4096);
     int blockMib = intOption(line, "block", 1, 1, 1024);
-    long blockBytes = (long) blockMib << 20;
     int runs = intOption(line, "runs", 3, 1, 100);
-    File out = new File(line.getOptionValue("out", "bench-out/kat"));
-    if (!out.isDirectory() && !out.mkdirs()) {
-      throw new IOException("cannot create report directory " + out);
+    String link = line.getOptionValue("link", "10mbit");
+    String nodeMemory = line.getOptionValue("node-memory", "2g");
+    String home = System.getProperty("locus.home");
+    if (netns) {
+      try {
+        Rate.linkBitsPerSecond("link", link);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
+      NetnsOptions.size("node-memory", nodeMemory);
+      if (home == null) {
+        throw new LocusException("locus.home is not set; run through bin/locus");
+      }
     }
+    Configuration katKeys = FeatureCatalog.installed().keysOf("kat");
+    File out = new File(line.getOptionValue("out", "bench-out/kat"));
+    KatBench.reportDirectory(out);
     File log = new File(out, "hadoop.log");
     HadoopLogFile.redirectTo(log);
     console.err().println("Hadoop's own logs: " + log);
-    List<KatComparison.Result> results = new ArrayList<>();
-    long start = System.nanoTime();
-    String described;
-    try (KatBenchCluster cluster = netns
-        ? new NetnsKatBenchCluster(new File(line.getOptionValue("dir",
-            "/tmp/locus-bench-kat-netns")).getAbsoluteFile(), nodes,
-            line.getOptionValue("link", "10mbit"), line.getOptionValue("node-memory", "2g"),
-            blockBytes, console)
-        : new EmbeddedKatBenchCluster(Files.createTempDirectory("locus-bench-kat").toFile(),
-            nodes, blockBytes)) {
-      described = cluster.describe();
-      DistributedFileSystem fs = cluster.fs();
-      Path corpus = new Path("/bench/corpus");
-      // files of two blocks each: native's maps are the blocks, as in KAT's owner splits
-      int files = Math.max(nodes, sizeMib / (2 * blockMib));
-      console.err().printf("generating %d MiB Zipf corpus in %d files%n", sizeMib, files);
-      new ZipfTextGenerator(20_000, 1.0, 2012).write(fs, corpus, files,
-          (sizeMib * (1L << 20)) / files);
-      KatComparison comparison = new KatComparison(cluster.conf(), fs,
-          cluster::workerBytesSent);
-      console.err().println("importing the KAT datasets (wordcount, grep)");
-      PlacementMap words = comparison.importDataset(corpus, "wordcount",
-          new Path("/bench/kat-wordcount"));
-      PlacementMap greps = comparison.importDataset(corpus, "grep:" + GREP_REGEX,
-          new Path("/bench/kat-grep"));
-      for (int r = 1; r <= runs; r++) {
-        console.err().printf("run %d/%d: wordcount (no combiner) native and KAT%n", r, runs);
-        results.add(comparison.wordCount(corpus, new Path("/bench/kat-wordcount"), words,
-            false));
-        console.err().printf("run %d/%d: wordcount (combiner) native and KAT%n", r, runs);
-        results.add(comparison.wordCount(corpus, new Path("/bench/kat-wordcount"), words,
-            true));
-        console.err().printf("run %d/%d: grep native and KAT%n", r, runs);
-        results.add(comparison.grep(corpus, new Path("/bench/kat-grep"), greps, GREP_REGEX));
-      }
-    }
-    String report = new KatBenchReport(described, sizeMib, blockMib, runs, results).write(out);
-    console.out().print(report);
-    console.out().printf("%nreport: %s/kat-bench.md, chart: %s/kat-bench.svg (%s)%n", out, out,
-        TextTable.seconds((System.nanoTime() - start) / 1_000_000));
+    new KatBench(new KatBench.Request(netns,
+        new File(line.getOptionValue("dir", "/tmp/locus-bench-kat-netns")).getAbsoluteFile(),
+        link, nodeMemory, nodes, sizeMib, blockMib, runs, katKeys,
+        home == null ? null : new File(home), out)).run(console.out(), console.err());
     return 0;
   }
 }

@@ -13,6 +13,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 import org.junit.jupiter.api.Test;
+import org.locus.bench.codec.CodecComparison;
 
 /**
  * The licence separation of the LZO remedy: the GPL-3.0 codec (module locus-lzo, its jars
@@ -29,8 +30,8 @@ class DefaultBundleHasNoGplCodeTest {
 
   @Test
   void lzoCodecClassesAreNotLoadable() {
-    for (String name : List.of(CodecBenchCommand.LZO_CODECS.get(0),
-        CodecBenchCommand.LZO_CODECS.get(1), "com.hadoop.compression.lzo.LzoCodec",
+    for (String name : List.of(CodecComparison.LZO_CODECS.get(0),
+        CodecComparison.LZO_CODECS.get(1), "com.hadoop.compression.lzo.LzoCodec",
         "org.apache.hadoop.io.compress.LzoCodec", "org.locus.lzo.LzoJobCompression")) {
       assertThrows(ClassNotFoundException.class,
           () -> Class.forName(name, false, getClass().getClassLoader()), name);

@@ -1,4 +1,4 @@
-package org.locus.cli.kat;
+package org.locus.bench.kat;
 
 import java.io.File;
 import java.io.IOException;
@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
-import org.locus.cli.TextTable;
-import org.locus.cli.bench.BarChartSvg;
+import org.locus.bench.report.BarChartSvg;
+import org.locus.bench.report.TextTable;
 import org.locus.jobs.JobTimeline;
 
 /** Turns the runs of {@code locus bench kat} into a Markdown table and an SVG chart. */
@@ -45,7 +45,7 @@ final class KatBenchReport {
         + " `wordcount` runs without a combiner (every occurrence is shuffled),"
         + " `wordcount+combiner` with it; `grep` is Grep's search job (regex `%s`). One reducer"
         + " per node in both placements.%n%n", cluster, sizeMib, blockMib, runs,
-        KatBenchCommand.GREP_REGEX));
+        KatBench.GREP_REGEX));
     md.append("| job | placement | wall s (median) | spread s (max-min) | shuffle |"
         + " cross-host shuffle |" + (wire ? " bytes on the wire |" : "")
         + " data-local maps | output identical |\n");

@@ -1,4 +1,4 @@
-package org.locus.cli.kat;
+package org.locus.bench.kat;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,23 +28,23 @@ import org.locus.kat.placement.PlacementMap;
  * the same cluster, and compares time, shuffle and output. Used by {@code locus bench kat} and
  * the demo. The cluster must count shuffle locality (KAT's feature key set).
  */
-final class KatComparison {
+public final class KatComparison {
   /**
    * One side of a comparison.
    *
    * @param wireBytes bytes the worker nodes sent on their links while the job ran; -1 where
    *     the cluster cannot count them (loopback in one JVM)
    */
-  record Side(JobOutcome outcome, long crossHostBytes, long wireBytes) {
+  public record Side(JobOutcome outcome, long crossHostBytes, long wireBytes) {
   }
 
   /** Counts the bytes the cluster's workers have sent on their links so far. */
-  interface WireCounter {
+  public interface WireCounter {
     long bytesSent() throws IOException;
   }
 
   /** Both sides of one job. */
-  record Result(String job, Side nativeRun, Side katRun, boolean identical) {
+  public record Result(String job, Side nativeRun, Side katRun, boolean identical) {
   }
 
   private final Configuration conf;
@@ -52,24 +52,24 @@ final class KatComparison {
   private final WireCounter wire;
   private int run;
 
-  KatComparison(Configuration conf, DistributedFileSystem fs) {
+  public KatComparison(Configuration conf, DistributedFileSystem fs) {
     this(conf, fs, () -> -1);
   }
 
-  KatComparison(Configuration conf, DistributedFileSystem fs, WireCounter wire) {
+  public KatComparison(Configuration conf, DistributedFileSystem fs, WireCounter wire) {
     this.conf = conf;
     this.fs = fs;
     this.wire = wire;
   }
 
-  PlacementMap importDataset(Path corpus, String hint, Path dataset) throws IOException {
+  public PlacementMap importDataset(Path corpus, String hint, Path dataset) throws IOException {
     new KatImporter(fs, KeyHints.parse(hint, conf), hint, QueueDesign.DISTRIBUTED, 64, p -> { })
         .run(corpus, dataset);
     return PlacementMap.read(fs, dataset);
   }
 
   /** WordCount without a combiner: every word occurrence crosses the shuffle. */
-  Result wordCount(Path corpus, Path dataset, PlacementMap map) throws Exception {
+  public Result wordCount(Path corpus, Path dataset, PlacementMap map) throws Exception {
     return wordCount(corpus, dataset, map, false);
   }
 
@@ -79,7 +79,7 @@ final class KatComparison {
    * @param combiner with Hadoop's combiner (what users run: the shuffle shrinks to one record
    *     per word and map) or without (every occurrence is shuffled)
    */
-  Result wordCount(Path corpus, Path dataset, PlacementMap map, boolean combiner)
+  public Result wordCount(Path corpus, Path dataset, PlacementMap map, boolean combiner)
       throws Exception {
     int id = ++run;
     String name = combiner ? "wordcount+combiner" : "wordcount";
@@ -97,7 +97,7 @@ final class KatComparison {
   }
 
   /** Grep's search job natively and key-aware; outputs compared after the sort job. */
-  Result grep(Path corpus, Path dataset, PlacementMap map, String regex) throws Exception {
+  public Result grep(Path corpus, Path dataset, PlacementMap map, String regex) throws Exception {
     int id = ++run;
     int reducers = map.hosts().size();
     Path nativeCounts = new Path("/bench/grep-native-counts-" + id);

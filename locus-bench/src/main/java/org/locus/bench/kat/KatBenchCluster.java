@@ -1,4 +1,4 @@
-package org.locus.cli.kat;
+package org.locus.bench.kat;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -7,7 +7,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
- * The cluster {@code locus bench kat} runs on: the embedded one (one JVM, loopback hosts, a free
+ * The cluster the KAT bench runs on: the embedded one (one JVM, loopback hosts, a free
  * network) or a netns cluster (stock daemons as processes, shaped links).
  */
 interface KatBenchCluster extends Closeable {

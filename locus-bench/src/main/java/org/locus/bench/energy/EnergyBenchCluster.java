@@ -1,4 +1,4 @@
-package org.locus.cli.energy;
+package org.locus.bench.energy;
 
 import java.io.File;
 import java.io.IOException;
@@ -23,19 +23,19 @@ import org.locus.kit.LocusMiniCluster;
  * spinning, energy accounted only), energy-efficient HDFS with the seed's fixed timeout, and
  * the same with wake-up prediction.
  */
-final class EnergyBenchCluster implements AutoCloseable {
-  static final int NODES = 3;
+public final class EnergyBenchCluster implements AutoCloseable {
+  public static final int NODES = 3;
   /** Block size of the demo's small corpus. */
-  static final long DEMO_BLOCK_SIZE = 256 * 1024;
-  static final String SPINDLES = "1,3";
+  public static final long DEMO_BLOCK_SIZE = 256 * 1024;
+  public static final String SPINDLES = "1,3";
 
   /** The three set-ups compared side by side. */
-  enum Setup {
+  public enum Setup {
     NATIVE("native HDFS (all disks active)"),
     ENERGY("energy-efficient, fixed timeout"),
     PREDICTION("energy-efficient + prediction");
 
-    final String label;
+    public final String label;
 
     Setup(String label) {
       this.label = label;
@@ -49,7 +49,7 @@ final class EnergyBenchCluster implements AutoCloseable {
    * @param standbyTimeoutMillis the backups' idle timeout, also their least time up after a
    *     spin-up; it must outlast the gap between a predicted wake and the output it is for
    */
-  EnergyBenchCluster(File dir, Setup setup, long blockSize, long standbyTimeoutMillis)
+  public EnergyBenchCluster(File dir, Setup setup, long blockSize, long standbyTimeoutMillis)
       throws IOException {
     LocusMiniCluster.Builder builder = LocusMiniCluster.builder(dir)
         .nodes(NODES)
@@ -82,12 +82,12 @@ final class EnergyBenchCluster implements AutoCloseable {
     }
   }
 
-  LocusMiniCluster cluster() {
+  public LocusMiniCluster cluster() {
     return cluster;
   }
 
   /** @return every disk's account now, keyed by host and volume */
-  Map<String, DiskEnergy> accounts() {
+  public Map<String, DiskEnergy> accounts() {
     Map<String, DiskEnergy> accounts = new HashMap<>();
     for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
       EnergyMetricsSource source = (EnergyMetricsSource) DefaultMetricsSystem.instance()
@@ -102,7 +102,8 @@ final class EnergyBenchCluster implements AutoCloseable {
   }
 
   /** @return the accounts of the interval between two readings */
-  static List<DiskEnergy> between(Map<String, DiskEnergy> before, Map<String, DiskEnergy> after) {
+  public static List<DiskEnergy> between(Map<String, DiskEnergy> before,
+      Map<String, DiskEnergy> after) {
     List<DiskEnergy> interval = new ArrayList<>();
     after.forEach((key, a) -> {
       DiskEnergy b = before.get(key);
@@ -112,7 +113,7 @@ final class EnergyBenchCluster implements AutoCloseable {
   }
 
   /** Waits until every backup disk is in standby, up to {@code millis}; false on timeout. */
-  boolean awaitBackupsInStandby(long millis) throws InterruptedException {
+  public boolean awaitBackupsInStandby(long millis) throws InterruptedException {
     long deadline = System.nanoTime() + millis * 1_000_000L;
     while (System.nanoTime() < deadline) {
       Map<String, DiskEnergy> now = accounts();
@@ -130,7 +131,7 @@ final class EnergyBenchCluster implements AutoCloseable {
    * window active), up to {@code millis}: every set-up starts a workload from the same calm
    * machine, whatever its disks do meanwhile. False on timeout.
    */
-  boolean awaitQuietDisks(long quietMillis, long millis) throws InterruptedException {
+  public boolean awaitQuietDisks(long quietMillis, long millis) throws InterruptedException {
     long deadline = System.nanoTime() + millis * 1_000_000L;
     Map<String, DiskEnergy> previous = accounts();
     while (System.nanoTime() < deadline) {

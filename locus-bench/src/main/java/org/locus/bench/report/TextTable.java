@@ -1,4 +1,4 @@
-package org.locus.cli;
+package org.locus.bench.report;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package org.locus.cli.energy;
+package org.locus.bench.energy;
 
 import java.io.File;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import org.apache.log4j.PatternLayout;
  */
 final class PowerManagerLog implements AutoCloseable {
   private static final String MANAGER_LOGGER = "org.locus.energy";
-  private static final String BENCH_LOGGER = EnergyBenchCommand.class.getName();
+  private static final String BENCH_LOGGER = EnergyBench.class.getName();
 
   private final FileAppender appender;
   private final Logger manager = Logger.getLogger(MANAGER_LOGGER);

@@ -1,4 +1,4 @@
-package org.locus.cli.bench;
+package org.locus.bench.report;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

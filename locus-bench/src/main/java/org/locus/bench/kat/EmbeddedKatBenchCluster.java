@@ -1,4 +1,4 @@
-package org.locus.cli.kat;
+package org.locus.bench.kat;
 
 import java.io.File;
 import java.io.IOException;
@@ -7,7 +7,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.locus.cli.cluster.FeatureCatalog;
 import org.locus.kit.LocusMiniCluster;
 
 /** {@link KatBenchCluster} on the embedded multi-host cluster: fast, loopback network. */
@@ -16,13 +15,15 @@ final class EmbeddedKatBenchCluster implements KatBenchCluster {
   private final int nodes;
   private final LocusMiniCluster cluster;
 
-  EmbeddedKatBenchCluster(File work, int nodes, long blockBytes) throws Exception {
+  /** @param katKeys KAT's feature key set */
+  EmbeddedKatBenchCluster(File work, int nodes, long blockBytes, Configuration katKeys)
+      throws Exception {
     this.work = work;
     this.nodes = nodes;
     this.cluster = LocusMiniCluster.builder(work)
         .nodes(nodes).volumes(StorageType.DISK).yarn(true)
         .nodeManagerMemoryMb(3072)
-        .setAll(FeatureCatalog.installed().keysOf("kat"))
+        .setAll(katKeys)
         .set("dfs.blocksize", Long.toString(blockBytes))
         .set("dfs.replication", "2")
         .start();
