@@ -1,0 +1,58 @@
+package org.locus.netns;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The spec as it travels to the supervisor, and the directory a cluster lives in. Milliseconds. */
+class NetnsSpecFileTest {
+  @Test
+  void aSpecReadsBackAsWritten(@TempDir Path tmp) throws Exception {
+    Map<String, String> keys = new LinkedHashMap<>();
+    keys.put("dfs.blocksize", "1048576");
+    keys.put("dfs.replication", "2");
+    NetnsClusterSpec spec = new NetnsClusterSpec(3, true, 10_000_000L, 20_000_000L, 0,
+        2L << 30, 1L << 30, List.of("DISK", "ARCHIVE"), keys, new File("/dist/share/locus/lib"));
+    ClusterDirectory dir = new ClusterDirectory(tmp.toFile());
+    NetnsSpecFile.write(spec, NetnsSpecFile.in(dir));
+    assertEquals(new File(tmp.toFile(), "netns.spec"), NetnsSpecFile.in(dir));
+    NetnsClusterSpec read = NetnsSpecFile.read(NetnsSpecFile.in(dir));
+    assertEquals(spec.nodes(), read.nodes());
+    assertEquals(spec.yarn(), read.yarn());
+    assertEquals(spec.linkBitsPerSecond(), read.linkBitsPerSecond());
+    assertEquals(spec.diskReadBytesPerSecond(), read.diskReadBytesPerSecond());
+    assertEquals(spec.diskWriteBytesPerSecond(), read.diskWriteBytesPerSecond());
+    assertEquals(spec.nodeMemoryBytes(), read.nodeMemoryBytes());
+    assertEquals(spec.diskBytes(), read.diskBytes());
+    assertEquals(spec.volumes(), read.volumes());
+    assertEquals(spec.keys(), read.keys());
+    assertEquals(spec.distLibDir(), read.distLibDir());
+  }
+
+  @Test
+  void aDirectoryIsLiveWhileItsLockIsHeldAndKeepsItsState(@TempDir Path tmp) throws Exception {
+    ClusterDirectory dir = new ClusterDirectory(tmp.toFile());
+    assertFalse(dir.isLive());
+    Properties state = new Properties();
+    state.setProperty("kind", "netns");
+    state.setProperty("state", "up");
+    dir.writeState(state);
+    dir.writePid(4242);
+    assertEquals("up", dir.readState().getProperty("state"));
+    assertEquals(4242L, dir.pid().orElseThrow());
+    assertTrue(dir.acquire().isPresent());
+    assertTrue(dir.isLive(), "the lock this process holds makes the directory live");
+    assertTrue(Files.isRegularFile(dir.lockFile().toPath()));
+  }
+}
