@@ -23,6 +23,7 @@ import org.locus.netns.DistBundle;
 import org.locus.netns.NetnsClusterProcess;
 import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.Rate;
+import org.locus.netns.Size;
 
 /**
  * {@link KatBenchCluster} on a netns cluster: brought up and down by the same
@@ -63,7 +64,8 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
     keys.put("dfs.blocksize", Long.toString(blockBytes));
     keys.put("dfs.replication", "2");
     NetnsClusterSpec spec = new NetnsClusterSpec(nodes, true,
-        Rate.linkBitsPerSecond("link", link), 0, 0, size(nodeMemory), 2L << 30,
+        Rate.linkBitsPerSecond("link", link), 0, 0, Size.bytes("node-memory", nodeMemory),
+        2L << 30,
         List.of("DISK"), keys,
         DistBundle.libDir(new ClusterLayout(this.dir.root()).distDir()));
     try {
@@ -87,17 +89,6 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
       }
     }
     return conf;
-  }
-
-  /** Parses {@code 512m} / {@code 2g}. */
-  private static long size(String text) {
-    String word = text.trim().toLowerCase(java.util.Locale.ROOT);
-    if (!word.matches("[1-9][0-9]*[mg]")) {
-      throw new IllegalArgumentException("--node-memory needs a size like 512m or 2g, got '"
-          + text + "'");
-    }
-    long n = Long.parseLong(word.substring(0, word.length() - 1));
-    return word.endsWith("g") ? n << 30 : n << 20;
   }
 
   @Override

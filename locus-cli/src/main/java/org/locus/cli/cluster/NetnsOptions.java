@@ -2,7 +2,6 @@ package org.locus.cli.cluster;
 
 import java.io.File;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
@@ -13,6 +12,7 @@ import org.apache.hadoop.fs.StorageType;
 import org.locus.cli.UsageException;
 import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.Rate;
+import org.locus.netns.Size;
 
 /**
  * The options of {@code locus cluster up --netns} and their translation into a
@@ -67,14 +67,12 @@ public final class NetnsOptions {
     }
   }
 
-  /** Parses {@code 512m} / {@code 2g}, naming the option when it is not that. */
+  /** Parses {@code 512m} / {@code 2g} ({@link Size}), naming the option when it is not that. */
   public static long size(String option, String text) throws UsageException {
-    String word = text.trim().toLowerCase(Locale.ROOT);
-    if (!word.matches("[1-9][0-9]*[mg]")) {
-      throw new UsageException("--" + option + " needs a size like 512m or 2g, got '" + text
-          + "'");
+    try {
+      return Size.bytes(option, text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
-    long n = Long.parseLong(word.substring(0, word.length() - 1));
-    return word.endsWith("g") ? n << 30 : n << 20;
   }
 }
