@@ -129,7 +129,7 @@ public final class ClusterDirectory {
 
   public void writeState(Properties state) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    state.store(bytes, "Locus embedded cluster state");
+    state.store(bytes, "Locus cluster state (embedded or netns: see kind)");
     writeAtomically(stateFile(), bytes.toByteArray());
   }
 
