@@ -91,10 +91,21 @@ class SuperlocalSchedulingTest {
     assertEquals(cluster.nodes().size(), covered.size(), "every host holds an NVDIMM replica");
   }
 
-  private static String nvdimmHost(Path file) throws IOException {
+  /**
+   * The file's NVDIMM host, once its block has both replicas: on a busy machine a write pipeline
+   * can lose a DataNode and close the block with one, which the NameNode then re-replicates.
+   */
+  private static String nvdimmHost(Path file) throws IOException, InterruptedException {
     FileStatus status = fs.getFileStatus(file);
     BlockLocation[] blocks = fs.getFileBlockLocations(status, 0, status.getLen());
+    for (long deadline = System.currentTimeMillis() + 60_000;
+        blocks.length == 1 && blocks[0].getHosts().length < 2
+            && System.currentTimeMillis() < deadline; ) {
+      Thread.sleep(500);
+      blocks = fs.getFileBlockLocations(status, 0, status.getLen());
+    }
     assertEquals(1, blocks.length, file + " is one block");
+    assertEquals(2, blocks[0].getHosts().length, file + " has both replicas: " + blocks[0]);
     String found = null;
     for (int k = 0; k < blocks[0].getHosts().length; k++) {
       if (blocks[0].getStorageTypes()[k] == StorageType.NVDIMM) {
