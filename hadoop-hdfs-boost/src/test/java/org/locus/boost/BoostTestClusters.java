@@ -11,14 +11,14 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.kit.LocusMiniCluster;
 
 /** The embedded clusters of the BoostDFS tests: 4 nodes, each with a DISK and an NVDIMM volume. */
-final class BoostTestClusters {
+public final class BoostTestClusters {
   static final int BLOCK = 262_144;
 
   private BoostTestClusters() {
   }
 
   /** @return the keys of conf/features/boost.xml, as docs/boost.md tells users to apply them */
-  static Configuration featureKeys() {
+  public static Configuration featureKeys() {
     File file = new File(System.getProperty("locus.home", "."), "conf/features/boost.xml");
     Configuration keys = new Configuration(false);
     keys.addResource(new Path(file.toURI()));

@@ -39,6 +39,7 @@ import org.apache.hadoop.mapreduce.task.JobContextImpl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.locus.boost.BoostTestClusters;
 import org.locus.boost.SuperlocalPaths;
 import org.locus.boost.placement.SuperlocalLayout;
 import org.locus.kit.ClusterNode;
@@ -60,9 +61,7 @@ class SuperlocalSchedulingTest {
 
   @BeforeAll
   static void startClusterAndWriteInput() throws Exception {
-    Configuration keys = new Configuration(false);
-    keys.addResource(new Path(new File(System.getProperty("locus.home", "."),
-        "conf/features/boost.xml").toURI()));
+    Configuration keys = BoostTestClusters.featureKeys();
     cluster = LocusMiniCluster.builder(new File("target/test-clusters/superlocal-scheduling"))
         .nodes(4)
         .volumes(StorageType.DISK, StorageType.NVDIMM)
