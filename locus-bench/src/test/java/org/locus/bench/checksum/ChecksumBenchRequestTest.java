@@ -14,15 +14,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The checksum bench's request: defaults, the configurations it expands to, refusals. */
 class ChecksumBenchRequestTest {
   @Test
-  void defaultsSweepSixChunksOverThreeWriteSizesTwoBufferedAndBothReplications() {
+  void defaultsSweepSixChunksOverFourWriteSizesThreeBufferedAndBothReplications() {
     ChecksumBenchRequest request = ChecksumBenchRequest.parse(Map.of());
     assertEquals(List.of(512, 1024, 2048, 4096, 8192, 16384), request.bytesPerChecksum());
-    assertEquals(List.of(100, 4096, 65536), request.writeSizes());
+    assertEquals(List.of(8, 100, 4096, 65536), request.writeSizes());
     assertEquals(List.of(1, 3), request.replications());
     assertEquals(3, request.nodes());
-    assertEquals(32L << 20, request.fileBytes());
-    // 100 B and 4 KiB also go through the 64 KiB buffer; 64 KiB writes would pass through it
-    assertEquals(2 * (3 + 2) * 6, request.settings().size());
+    assertEquals(64L << 20, request.fileBytes());
+    // 8 B, 100 B and 4 KiB also go through the 64 KiB buffer; 64 KiB writes would pass through
+    assertEquals(2 * (4 + 3) * 6, request.settings().size());
   }
 
   @Test
