@@ -23,7 +23,7 @@ class LocusCommandLineTest {
   @ValueSource(strings = {"--help", "cluster --help", "cluster up --help",
       "cluster status --help", "cluster down --help", "fs --help", "fsck --help",
       "job --help", "job wordcount --help", "job grep --help", "bench --help",
-      "bench energy --help", "bench spindown --help",
+      "bench energy --help", "bench spindown --help", "bench checksum --help",
       "kat --help", "kat import --help", "kat verify --help", "kat rebalance --help",
       "demo --help"})
   void everyCommandAnswersHelpWithUsageAndExitZero(String words) {
@@ -72,6 +72,20 @@ class LocusCommandLineTest {
     CliRun block = CliRun.inProcess("bench", "kat", "--block", "0");
     assertEquals(2, block.exitCode(), block.toString());
     assertTrue(block.err().contains("--block must be 1..1024, got 0"), block.err());
+  }
+
+  @Test
+  void benchChecksumRefusesAChunkHdfsCannotUseAndAnEmptyFileBeforeStartingAnything() {
+    CliRun chunk = CliRun.inProcess("bench", "checksum", "--bytes-per-checksum", "512,1000",
+        "--out", new File(tmp, "checksum").getPath());
+    assertEquals(2, chunk.exitCode(), chunk.toString());
+    assertTrue(chunk.err().contains("--bytes-per-checksum 1000 is not a power of two"),
+        chunk.err());
+    CliRun empty = CliRun.inProcess("bench", "checksum", "--mib", "0");
+    assertEquals(2, empty.exitCode(), empty.toString());
+    assertTrue(empty.err().contains("--mib must be 1..1024, got 0"), empty.err());
+    assertTrue(empty.err().contains("Try 'locus bench checksum --help'"), empty.err());
+    assertFalse(new File(tmp, "checksum").exists(), "nothing written before the refusal");
   }
 
   @Test

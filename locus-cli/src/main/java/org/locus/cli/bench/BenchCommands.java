@@ -8,6 +8,7 @@ import org.locus.cli.energy.EnergyBenchCommand;
 import org.locus.cli.energy.PollCostBenchCommand;
 import org.locus.cli.energy.SpinDownBenchCommand;
 import org.locus.cli.kat.KatBenchCommand;
+import org.locus.cli.lowpower.ChecksumBenchCommand;
 import org.locus.cli.lowpower.CodecBenchCommand;
 
 /**
@@ -29,6 +30,7 @@ public final class BenchCommands {
             new EnergyBenchCommand(),
             new SpinDownBenchCommand(),
             new CodecBenchCommand(),
+            new ChecksumBenchCommand(),
             new PollCostBenchCommand(),
             new ExternalBenchCommand("zone",
                 "job-aware zone placement vs normal and dynamic-area strategies (zonectl bench)",
