@@ -23,9 +23,9 @@ import org.apache.hadoop.util.ReflectionUtils;
  * <p>Why (seed 003 §3.4.1, re-measured on 3.5.0 with {@code locus bench checksum}, see
  * docs/lowpower.md): 3.5.0's {@code FSOutputSummer} already batches checksums, so a small
  * write no longer costs a CRC call; but every call still passes two synchronized methods and
- * the stream's statistics, and with 8-byte calls that alone costs a third of the write path's
- * CPU. Text records of a few bytes per call are that case; records written in calls of 100
- * bytes or more gain little.
+ * the stream's statistics, and with 8-byte calls that alone is a third to a half of the write
+ * path's CPU. Text records of a few bytes per call are that case; records written in calls of
+ * 100 bytes or more gain little.
  *
  * <p>Use per job: {@code job.setOutputFormatClass(BufferedTextOutputFormat.class)} (or
  * {@code mapreduce.job.outputformat.class}). New MapReduce API only.
