@@ -14,8 +14,8 @@ import com.sun.nio.file.ExtendedOpenOption;
 
 /**
  * Writes a block file with {@code O_DIRECT} (seed 003 §3.3: direct I/O cut DataNode write CPU
- * on Atom), byte-identical to a plain sequential write. The mechanism of the design in
- * docs/lowpower.md; not yet wired into a DataNode.
+ * on Atom), byte-identical to a plain sequential write. A DataNode gets it through
+ * {@link DirectWriteDatasetFactory}; docs/lowpower.md has the design.
  *
  * <p>Layout: bytes are staged in an aligned direct buffer whose first byte sits at file offset
  * {@code bufferStart}, a multiple of the file system block size; only whole aligned blocks go
@@ -76,6 +76,24 @@ public final class DirectBlockOutputStream extends FileOutputStream {
       plain.seek(bufferStart);
       plain.readFully(existing);
       buffer.put(existing);
+    }
+  }
+
+  /**
+   * Writes and removes one aligned block in {@code dir} through an {@code O_DIRECT} channel.
+   *
+   * @throws IOException from the file system when it refuses O_DIRECT (tmpfs: EINVAL)
+   */
+  static void requireSupport(File dir) throws IOException {
+    Path probe = Files.createTempFile(dir.toPath(), ".locus-direct-probe", "");
+    try (FileChannel channel = FileChannel.open(probe, StandardOpenOption.WRITE,
+        ExtendedOpenOption.DIRECT)) {
+      int align = alignment(probe);
+      ByteBuffer block = ByteBuffer.allocateDirect(2 * align).alignedSlice(align);
+      block.limit(align);
+      channel.write(block, 0);
+    } finally {
+      Files.deleteIfExists(probe);
     }
   }
 

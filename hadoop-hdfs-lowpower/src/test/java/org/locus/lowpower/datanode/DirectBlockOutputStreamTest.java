@@ -21,9 +21,6 @@ import org.junit.jupiter.api.Test;
  * under a second.
  */
 class DirectBlockOutputStreamTest {
-  /** {@code O_DIRECT} in /proc/PID/fdinfo's octal flags (x86-64, arm64 uses 0200000). */
-  private static final int O_DIRECT_X86 = 040000;
-
   private Path dir;
 
   @BeforeEach
@@ -91,7 +88,7 @@ class DirectBlockOutputStreamTest {
     File file = dir.resolve("odirect").toFile();
     try (OutputStream out = DirectBlockOutputStream.open(file, 0, 4096)) {
       out.write(new byte[8192]);
-      assertTrue(anOpenDescriptorHasODirect(file.toPath()),
+      assertTrue(OpenDescriptors.anyHasODirect(file.toPath()),
           "no descriptor of " + file + " in /proc/self/fdinfo has O_DIRECT");
     }
   }
@@ -105,26 +102,34 @@ class DirectBlockOutputStreamTest {
     assertEquals(4096, DirectBlockOutputStream.alignment(dir.resolve("no/such/dir")));
   }
 
-  private static boolean anOpenDescriptorHasODirect(Path file) throws IOException {
-    Path target = file.toAbsolutePath().normalize();
-    File[] fds = new File("/proc/self/fd").listFiles();
-    for (File fd : fds) {
-      Path link;
-      try {
-        link = Files.readSymbolicLink(fd.toPath());
-      } catch (IOException e) {
-        continue; // the descriptor closed while listing
-      }
-      if (!link.equals(target)) {
-        continue;
-      }
-      for (String line : Files.readAllLines(Path.of("/proc/self/fdinfo", fd.getName()))) {
-        if (line.startsWith("flags:")
-            && (Integer.parseInt(line.substring(6).trim(), 8) & O_DIRECT_X86) != 0) {
-          return true;
-        }
-      }
+  @Test
+  void probeAcceptsThisFileSystemAndLeavesNothingBehind() throws IOException {
+    DirectBlockOutputStream.requireSupport(dir.toFile());
+    assertEquals(0, dir.toFile().list().length);
+  }
+
+  /** ramfs has no O_DIRECT (tmpfs has since Linux 6.6); mounting it needs root, as the suite has. */
+  @Test
+  void probeRefusesAFileSystemWithoutODirect() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")), "mounting ramfs needs root");
+    File ramfs = dir.resolve("ramfs").toFile();
+    assertTrue(ramfs.mkdir());
+    run("mount", "-t", "ramfs", "locus-no-odirect", ramfs.getPath());
+    try {
+      IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+          () -> DirectBlockOutputStream.requireSupport(ramfs));
+      assertTrue(e.getMessage().contains("Invalid argument"), e.getMessage());
+      assertEquals(0, ramfs.list().length, "the probe file is removed after a refusal");
+    } finally {
+      run("umount", ramfs.getPath());
+      Files.delete(ramfs.toPath());
     }
-    return false;
+  }
+
+  private static void run(String... command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes());
+    assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + output);
   }
 }
