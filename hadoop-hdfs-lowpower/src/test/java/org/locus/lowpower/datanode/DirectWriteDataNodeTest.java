@@ -144,6 +144,8 @@ class DirectWriteDataNodeTest {
     try (FSDataOutputStream out = fs.append(file)) {
       out.write(bytes, 10_001, 250_000);
       out.hsync();
+      assertArrayEquals(Arrays.copyOf(bytes, 260_001), readVisible(file, 260_001),
+          "bytes visible to a reader while the append is open");
       out.write(bytes, 260_001, 3);
     }
     try (FSDataOutputStream out = fs.append(file)) {
