@@ -1,6 +1,7 @@
 package org.locus.boost.placement;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
@@ -83,6 +84,21 @@ public final class SuperlocalLayout {
     return new BlockStoragePolicy(tag.getId(), "SUPERLOCAL",
         new StorageType[] {replicatedType, StorageType.DISK},
         new StorageType[] {StorageType.DISK}, new StorageType[] {StorageType.DISK});
+  }
+
+  /**
+   * The replicas a SUPERLOCAL block holds beyond its layout, by storage type: with one
+   * REPLICATED replica and the rest on DISK wanted, a second REPLICATED replica (a node that
+   * returned after re-replication) is the excess, not a DISK one as the tag's stock policy says.
+   *
+   * @param replication the file's HDFS replication
+   * @param present the storage type of each replica the block has
+   * @return a mutable list of excess storage types, one entry per excess replica
+   */
+  public List<StorageType> excessTypes(short replication, Iterable<StorageType> present) {
+    return placementPolicyFor(new BlockStoragePolicy((byte) 0, tagPolicyName,
+        new StorageType[] {replicatedType}, new StorageType[0], new StorageType[0]))
+        .chooseExcess(replication, present);
   }
 
   /** @return HDFS replication for {@code copies} total copies: one replica counts twice */

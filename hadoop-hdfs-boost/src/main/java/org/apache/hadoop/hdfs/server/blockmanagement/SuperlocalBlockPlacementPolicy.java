@@ -1,5 +1,6 @@
 package org.apache.hadoop.hdfs.server.blockmanagement;
 
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
@@ -26,6 +27,13 @@ import org.slf4j.LoggerFactory;
  * SUPERLOCAL one ({@link SuperlocalLayout#placementPolicyFor}) before delegating, for new blocks
  * and for re-replication alike. It lives in Hadoop's package (a split package in our jar) to
  * override the package-private favored-nodes overload through which every new block passes.
+ *
+ * <p>Excess replicas are chosen against the same layout: a block with a replica on the
+ * REPLICATED storage type is a SUPERLOCAL block (only tagged paths are placed there, the type is
+ * reserved for BoostDFS), and of its replicas a surplus REPLICATED one goes first. The stock
+ * choice follows the tag policy, which wants every replica REPLICATED and so deletes DISK ones:
+ * after a node returns from re-replication the block would keep two REPLICATED replicas and no
+ * DISK one.
  */
 public class SuperlocalBlockPlacementPolicy extends BlockPlacementPolicyDefault {
   private static final Logger LOG = LoggerFactory.getLogger(SuperlocalBlockPlacementPolicy.class);
@@ -71,5 +79,21 @@ public class SuperlocalBlockPlacementPolicy extends BlockPlacementPolicyDefault 
       BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
     return super.chooseTarget(src, numOfReplicas, writer, excludedNodes, blocksize,
         favoredNodes, effective(storagePolicy), flags);
+  }
+
+  @Override
+  public List<DatanodeStorageInfo> chooseReplicasToDelete(
+      Collection<DatanodeStorageInfo> availableReplicas,
+      Collection<DatanodeStorageInfo> delCandidates, int expectedNumOfReplicas,
+      List<StorageType> excessTypes, DatanodeDescriptor addedNode,
+      DatanodeDescriptor delNodeHint) {
+    List<StorageType> excess = excessTypes;
+    if (enabled && availableReplicas.stream()
+        .anyMatch(s -> s.getStorageType() == layout.replicatedType())) {
+      excess = layout.excessTypes((short) expectedNumOfReplicas,
+          DatanodeStorageInfo.toStorageTypes(availableReplicas));
+    }
+    return super.chooseReplicasToDelete(availableReplicas, delCandidates, expectedNumOfReplicas,
+        excess, addedNode, delNodeHint);
   }
 }
