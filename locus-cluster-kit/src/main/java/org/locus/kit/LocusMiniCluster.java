@@ -49,14 +49,18 @@ public final class LocusMiniCluster implements AutoCloseable {
   private final HostAddressedMiniMRYarnCluster yarn;
   private final Map<String, String> racks;
   private final StorageType[] volumes;
+  /** Capacity every volume reports, bytes; null: the file system's own. */
+  private final Long volumeCapacity;
 
   private LocusMiniCluster(File baseDir, HostAddressedMiniDFSCluster dfs,
-      HostAddressedMiniMRYarnCluster yarn, Map<String, String> racks, StorageType[] volumes) {
+      HostAddressedMiniMRYarnCluster yarn, Map<String, String> racks, StorageType[] volumes,
+      Long volumeCapacity) {
     this.baseDir = baseDir;
     this.dfs = dfs;
     this.yarn = yarn;
     this.racks = racks;
     this.volumes = volumes;
+    this.volumeCapacity = volumeCapacity;
   }
 
   public static Builder builder(File baseDir) {
@@ -102,7 +106,8 @@ public final class LocusMiniCluster implements AutoCloseable {
       throw new IllegalStateException("adding nodes to a cluster with racks is not supported");
     }
     dfs.startDataNodes(dfs.getConfiguration(0), 1, new StorageType[][] {volumes}, true, null,
-        null, null, null, null, false, false, false, null, null, null);
+        null, null, capacities(1, volumes.length, volumeCapacity), null, false, false, false,
+        null, null, null);
     dfs.waitActive();
     List<ClusterNode> all = nodes();
     return all.get(all.size() - 1);
@@ -148,6 +153,18 @@ public final class LocusMiniCluster implements AutoCloseable {
     LOG.info("Embedded cluster under {} stopped", baseDir);
   }
 
+  /** @return MiniDFSCluster's per-node, per-volume capacities, or null for the real ones */
+  private static long[][] capacities(int nodes, int volumesPerNode, Long bytes) {
+    if (bytes == null) {
+      return null;
+    }
+    long[][] capacities = new long[nodes][volumesPerNode];
+    for (long[] node : capacities) {
+      Arrays.fill(node, bytes);
+    }
+    return capacities;
+  }
+
   /** Describes and starts a {@link LocusMiniCluster}. */
   public static final class Builder {
     private final File baseDir;
@@ -156,6 +173,7 @@ public final class LocusMiniCluster implements AutoCloseable {
     private String[] racks;
     private boolean withYarn;
     private int nodeManagerMemoryMb = 1536;
+    private Long volumeCapacity;
     private final Configuration overrides = new Configuration(false);
 
     private Builder(File baseDir) {
@@ -199,6 +217,19 @@ public final class LocusMiniCluster implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Makes every volume report {@code bytes} of capacity instead of its file system's size
+     * (Hadoop's own test hook), so a few MiB of data make utilization differ between nodes, as
+     * the Balancer needs.
+     */
+    public Builder volumeCapacity(long bytes) {
+      if (bytes <= 0) {
+        throw new IllegalArgumentException("volume capacity must be positive, got " + bytes);
+      }
+      this.volumeCapacity = bytes;
+      return this;
+    }
+
     /** Sets one configuration key for every daemon and client of the cluster. */
     public Builder set(String key, String value) {
       overrides.set(key, value);
@@ -237,6 +268,7 @@ public final class LocusMiniCluster implements AutoCloseable {
               .numDataNodes(nodes)
               .storagesPerDatanode(volumes.length)
               .storageTypes(types)
+              .storageCapacities(capacities(nodes, volumes.length, volumeCapacity))
               .useConfiguredTopologyMappingClass(true)
               .build();
       HostAddressedMiniMRYarnCluster yarn = null;
@@ -250,7 +282,8 @@ public final class LocusMiniCluster implements AutoCloseable {
         throw e;
       }
       LOG.info("Embedded cluster of {} nodes up under {}", nodes, baseDir);
-      return new LocusMiniCluster(baseDir, dfs, yarn, rackOfHost, volumes.clone());
+      return new LocusMiniCluster(baseDir, dfs, yarn, rackOfHost, volumes.clone(),
+          volumeCapacity);
     }
 
     private Map<String, String> configureTopology(Configuration conf) throws IOException {
