@@ -174,6 +174,87 @@ class KatImportTest {
   }
 
   @Test
+  void anAppendPutsNewRecordsInTheirKeysBucketsAndKeepsEveryKeyOnOneNode() throws Exception {
+    Path more = new Path("/corpus-more");
+    new ZipfTextGenerator(2500, 1.0, 4).write(fs, more, 2, 100 * 1024);
+    Path dataset = new Path("/kat/appended");
+    importWith(new WordCountHint(), "wordcount", QueueDesign.DISTRIBUTED, CORPUS, dataset);
+    PlacementMap before = PlacementMap.read(fs, dataset);
+
+    ImportReport appended = new KatImporter(fs, new WordCountHint(), "wordcount",
+        QueueDesign.CENTRAL, 32, p -> { }).append(more, dataset);
+
+    List<String> tokens = new ArrayList<>();
+    for (String line : readTree(CORPUS)) {
+      tokens.addAll(Arrays.asList(line.trim().split("\\s+")));
+    }
+    int firstImport = tokens.size();
+    for (String line : readTree(more)) {
+      tokens.addAll(Arrays.asList(line.trim().split("\\s+")));
+    }
+    Collections.sort(tokens);
+    assertEquals(tokens, sorted(readTree(dataset)), "old and new records, each once");
+    assertEquals(tokens.size() - firstImport, appended.records());
+    assertEquals(before, PlacementMap.read(fs, dataset), "owners do not change");
+    VerifyReport report = verify(dataset, "wordcount");
+    assertEquals(0, report.splitKeys());
+    assertEquals(0, report.misplacedBuckets());
+    assertEquals(0, report.blocksOffOwner());
+  }
+
+  @Test
+  void anAppendThatFailsMidwayLeavesEveryBucketFileAsItWas() throws Exception {
+    Path dataset = new Path("/kat/append-failed");
+    importWith(new WordCountHint(), "wordcount", QueueDesign.CENTRAL, CORPUS, dataset);
+    java.util.Map<String, String> before = contentOfEachFile(dataset);
+    int[] written = {0};
+    KatImporter failing = new KatImporter(fs, new WordCountHint(), "wordcount",
+        QueueDesign.DISTRIBUTED, 32, p -> { })
+        .observeWrites((bucket, owner, bytes) -> {
+          if (++written[0] == 5000) {
+            throw new IOException("write failed on purpose");
+          }
+        });
+
+    IOException failure = assertThrows(IOException.class, () -> failing.append(CORPUS, dataset));
+
+    assertEquals("write failed on purpose", failure.getMessage());
+    assertEquals(before, contentOfEachFile(dataset), "every bucket file as before the append");
+  }
+
+  @Test
+  void anAppendWithAnotherHintOrToSomethingElseIsRefused() throws Exception {
+    Path dataset = new Path("/kat/append-refusals");
+    importWith(new WordCountHint(), "wordcount", QueueDesign.CENTRAL, CORPUS, dataset);
+    String spec = "grep:\\bw1\\b";
+    IOException otherHint = assertThrows(IOException.class, () -> new KatImporter(fs,
+        KeyHints.parse(spec, fs.getConf()), spec, QueueDesign.CENTRAL, 32, p -> { })
+        .append(CORPUS, dataset));
+    assertTrue(otherHint.getMessage().contains("imported with key hint 'wordcount'"),
+        otherHint.getMessage());
+    IOException notADataset = assertThrows(IOException.class, () -> new KatImporter(fs,
+        new WordCountHint(), "wordcount", QueueDesign.CENTRAL, 32, p -> { })
+        .append(CORPUS, CORPUS));
+    assertTrue(notADataset.getMessage().contains("is not a KAT dataset"),
+        notADataset.getMessage());
+  }
+
+  /** Path → MD5 of the content of every visible file below {@code dir}. */
+  private static java.util.Map<String, String> contentOfEachFile(Path dir) throws Exception {
+    java.util.Map<String, String> digests = new java.util.TreeMap<>();
+    org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> files =
+        fs.listFiles(dir, true);
+    while (files.hasNext()) {
+      Path file = files.next().getPath();
+      try (java.io.InputStream in = fs.open(file)) {
+        digests.put(file.toString(),
+            org.apache.hadoop.io.MD5Hash.digest(in).toString());
+      }
+    }
+    return digests;
+  }
+
+  @Test
   void badInputIsRefusedNamingWhatIsWrong() throws Exception {
     IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
         () -> KeyHints.parse("sentiment", fs.getConf()));

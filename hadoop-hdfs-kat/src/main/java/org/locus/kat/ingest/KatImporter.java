@@ -144,6 +144,83 @@ public final class KatImporter {
     }
   }
 
+  /**
+   * Adds the records of {@code input} to an existing dataset (seed 000 §3.4's data updates):
+   * each record goes to the bucket its key already has, appended to that bucket's file on the
+   * bucket's owner, so the dataset keeps 0 split keys and its placement map is unchanged. The
+   * dataset's hint must be this importer's. Either every record is appended, or, on failure,
+   * every bucket file is returned to what it held before.
+   *
+   * @param dataset an existing KAT dataset
+   * @throws IOException naming the dataset, the hint or the owner that stops the append
+   */
+  public ImportReport append(Path input, Path dataset) throws IOException {
+    long start = System.nanoTime();
+    FileSystem inputFs = input.getFileSystem(fs.getConf());
+    List<Path> files = inputFiles(inputFs, input);
+    Path target = fs.makeQualified(dataset);
+    PlacementMap map = PlacementMap.read(fs, target);
+    if (!map.hint().equals(hintSpec)) {
+      throw new IOException(target + " was imported with key hint '" + map.hint()
+          + "'; append with the same hint, not '" + hintSpec + "'");
+    }
+    Map<String, InetSocketAddress> liveHosts = LiveDataNodes.of(fs);
+    KeyOwnership ownership = map.ownership();
+    for (int bucket = 0; bucket < map.buckets(); bucket++) {
+      String owner = ownership.ownerOfBucket(bucket);
+      if (!liveHosts.containsKey(owner)) {
+        throw new IOException("owner " + owner + " of " + target + " is not a live DataNode;"
+            + " run 'locus kat rebalance' first, then append");
+      }
+    }
+    long unsplittableBefore = unsplittableEntries();
+    LOG.info("Appending {} to {} ({} buckets, {} queues)", input, target, map.buckets(), design);
+    BucketFiles bucketFiles = BucketFiles.appending(fs, target, ownership, liveHosts,
+        fs.getDefaultReplication(target), fs.getDefaultBlockSize(target));
+    Counting counting = new Counting(ownership);
+    boolean done = false;
+    try {
+      try (BucketSink sink = design == QueueDesign.CENTRAL
+          ? new CentralQueues(bucketFiles, map.buckets())
+          : new PerNodeStreams(bucketFiles, map.buckets())) {
+        counting.sink = sink;
+        for (Path file : files) {
+          readEntries(inputFs, file, counting);
+        }
+        sink.finish();
+      }
+      checkAppended(bucketFiles, counting, ownership);
+      done = true;
+    } finally {
+      if (!done) {
+        bucketFiles.rollBack();
+      }
+    }
+    return new ImportReport(target.toString(), counting.entries, counting.records,
+        counting.inputBytes, counting.storedBytes, counting.bytesPerOwner,
+        unsplittableEntries() - unsplittableBefore, (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /** Each opened bucket file grew by exactly the bytes queued for it, and is on its owner. */
+  private void checkAppended(BucketFiles bucketFiles, Counting counting,
+      KeyOwnership ownership) throws IOException {
+    for (Map.Entry<Path, Long> e : bucketFiles.lengthsBefore().entrySet()) {
+      int bucket = OwnerPaths.bucketOf(e.getKey()).orElseThrow();
+      long expected = Math.max(0, e.getValue()) + counting.bytesPerBucket[bucket];
+      long actual = fs.getFileStatus(e.getKey()).getLen();
+      if (actual != expected) {
+        throw new IOException(e.getKey() + " holds " + actual + " bytes after the append, "
+            + expected + " expected; the append was rolled back");
+      }
+      String owner = ownership.ownerOfBucket(bucket);
+      if (!OwnerReplicas.await(fs, e.getKey(), owner, OWNER_REPLICA_TIMEOUT_MS)) {
+        throw new IOException("a block of " + e.getKey().getName() + " has no replica on its"
+            + " owner " + owner + "; the DataNode failed during the append, which was rolled"
+            + " back");
+      }
+    }
+  }
+
   private static List<Path> inputFiles(FileSystem inputFs, Path input) throws IOException {
     FileStatus status;
     try {

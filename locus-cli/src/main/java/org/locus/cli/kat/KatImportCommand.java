@@ -49,7 +49,12 @@ final class KatImportCommand extends OptionsCommand {
             .desc("text file or directory, local (a local path or file:/...) or on the"
                 + " cluster; required").build())
         .addOption(Option.builder().longOpt("output").hasArg().argName("DIR")
-            .desc("dataset directory on the cluster; must not exist; required").build())
+            .desc("dataset directory on the cluster; must not exist unless --append;"
+                + " required").build())
+        .addOption(Option.builder().longOpt("append")
+            .desc("add the input's records to the existing dataset --output (same"
+                + " --extractor): each record to its key's bucket on that bucket's owner; on"
+                + " failure the dataset is left as it was").build())
         .addOption(Option.builder().longOpt("queues").hasArg().argName("DESIGN")
             .desc("central (one queue per bucket at the importer, shipped bucket by bucket)"
                 + " or distributed (a stream per bucket straight to its owner); default"
@@ -61,8 +66,8 @@ final class KatImportCommand extends OptionsCommand {
 
   @Override
   protected String usageArguments() {
-    return "--extractor SPEC --input PATH --output DIR [--queues central|distributed]"
-        + " [--buckets B] [--conf DIR]";
+    return "--extractor SPEC --input PATH --output DIR [--append]"
+        + " [--queues central|distributed] [--buckets B] [--conf DIR]";
   }
 
   @Override
@@ -81,6 +86,10 @@ final class KatImportCommand extends OptionsCommand {
           + line.getOptionValue("queues") + "'");
     }
     int buckets = intOption(line, "buckets", 64, 1, 100_000);
+    boolean append = line.hasOption("append");
+    if (append && line.hasOption("buckets")) {
+      throw new UsageException("--buckets is the dataset's own with --append; leave it out");
+    }
     String spec = line.getOptionValue("extractor");
     KeyHint hint;
     try {
@@ -95,12 +104,14 @@ final class KatImportCommand extends OptionsCommand {
           + ", not HDFS; KAT places blocks on DataNodes");
     }
     Path input = localOrCluster(line.getOptionValue("input"));
-    ImportReport report = new KatImporter(dfs, hint, spec, design, buckets,
+    KatImporter importer = new KatImporter(dfs, hint, spec, design, buckets,
         p -> console.err().printf("  read %d entries (%s), stored %d records%n", p.entries(),
-            TextTable.bytes(p.inputBytes()), p.records()))
-        .run(input, new Path(line.getOptionValue("output")));
-    console.out().printf("imported %s: %d entries (%s) into %d records, %s stored, %s queues,"
-        + " %s%n", report.dataset(), report.entries(), TextTable.bytes(report.inputBytes()),
+            TextTable.bytes(p.inputBytes()), p.records()));
+    Path output = new Path(line.getOptionValue("output"));
+    ImportReport report = append ? importer.append(input, output) : importer.run(input, output);
+    console.out().printf("%s %s: %d entries (%s) into %d records, %s stored, %s queues,"
+        + " %s%n", append ? "appended to" : "imported", report.dataset(), report.entries(),
+        TextTable.bytes(report.inputBytes()),
         report.records(), TextTable.bytes(report.storedBytes()),
         design.name().toLowerCase(Locale.ROOT), TextTable.seconds(report.millis()));
     TextTable table = new TextTable("OWNER", "BYTES");
