@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -23,11 +30,38 @@ import org.junit.jupiter.api.TestFactory;
  * ({@code LOCUS_CLASSPATH}). Whatever cluster a block starts is stopped afterwards even when the
  * block failed before its own {@code cluster down}. Each block's output is kept in
  * {@code target/doc-commands/}.
+ *
+ * <p>The blocks use the fixed directories a reader types ({@code /tmp/c}, {@code /tmp/e}, ...),
+ * so two checkouts running this test on one machine would start clusters in each other's
+ * directories. The test holds a machine-wide lock ({@value #LOCK}) while it runs: a second run
+ * waits for the first instead of failing on its clusters.
  */
 class DocumentedCommandsTest {
+  static final String LOCK = "/tmp/locus-documented-commands.lock";
   private static final Pattern CLUSTER_DIR =
       Pattern.compile("bin/locus cluster up\\b.*?--dir\\s+(\\S+)");
   private static final File LOGS = new File("target/doc-commands").getAbsoluteFile();
+  private static FileChannel lockFile;
+  private static FileLock machineLock;
+
+  @BeforeAll
+  static void takeTheMachineWideLock() throws IOException {
+    lockFile = FileChannel.open(Path.of(LOCK), StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE);
+    machineLock = lockFile.tryLock();
+    if (machineLock == null) {
+      System.err.println("waiting for " + LOCK + ": another run of the documented commands"
+          + " holds it");
+      machineLock = lockFile.lock();
+    }
+  }
+
+  @AfterAll
+  static void releaseTheLock() throws IOException {
+    if (lockFile != null) {
+      lockFile.close(); // releases the lock
+    }
+  }
 
   @TestFactory
   List<DynamicTest> everyBashBlockOfTheDocsRuns() throws Exception {
