@@ -122,6 +122,30 @@ class KeyAwareJobsTest {
   }
 
   @Test
+  void wordCountOverAnAppendedDatasetMatchesNativeOverBothInputs() throws Exception {
+    Path more = new Path("/corpus-more");
+    new ZipfTextGenerator(3500, 1.0, 12).write(fs, more, 2, 192 * 1024);
+    Path dataset = new Path("/kat/appended");
+    importAs("wordcount", dataset, QueueDesign.CENTRAL);
+    new KatImporter(fs, KeyHints.parse("wordcount", fs.getConf()), "wordcount",
+        QueueDesign.DISTRIBUTED, 32, p -> { }).append(more, dataset);
+    PlacementMap map = PlacementMap.read(fs, dataset);
+    VerifyReport report = new PlacementVerifier(fs, KeyHints.parse("wordcount", fs.getConf()))
+        .verify(dataset, map, 5);
+    assertEquals(0, report.splitKeys(), "keys split across nodes after the append");
+
+    Configuration conf = cluster.getConfiguration();
+    Job nativeJob = WordCount.create(conf, CORPUS, new Path("/out/wc-native-both"), 4);
+    org.apache.hadoop.mapreduce.lib.input.FileInputFormat.addInputPath(nativeJob, more);
+    Job katJob = WordCount.create(conf, dataset, new Path("/out/wc-kat-appended"), 4);
+    KeyAwareJobs.configure(katJob, dataset, map);
+    assertTrue(JobOutcome.run(nativeJob, false).succeeded());
+    assertTrue(JobOutcome.run(katJob, false).succeeded());
+    assertEquals(sortedLines(new Path("/out/wc-native-both")),
+        sortedLines(new Path("/out/wc-kat-appended")));
+  }
+
+  @Test
   void grepWithKatCountsAsNativeDoesAndKeepsTheShuffleOnTheHost() throws Exception {
     String regex = "\\bw[1-9a-f][0-9a-z]?\\b";
     Path dataset = new Path("/kat/grep");
