@@ -158,14 +158,7 @@ class KatImportTest {
 
   @Test
   void aFailingImportLeavesNothingThatLooksLikeADataset() throws Exception {
-    int[] written = {0};
-    KatImporter failing = new KatImporter(fs, new WordCountHint(), "wordcount",
-        QueueDesign.DISTRIBUTED, 32, p -> { })
-        .observeWrites((bucket, owner, bytes) -> {
-          if (++written[0] == 5000) {
-            throw new IOException("write failed on purpose");
-          }
-        });
+    KatImporter failing = failingAtRecord(5000);
     Path dataset = new Path("/kat/failed/dataset");
     fs.mkdirs(dataset.getParent());
     assertThrows(IOException.class, () -> failing.run(CORPUS, dataset));
@@ -207,14 +200,7 @@ class KatImportTest {
     Path dataset = new Path("/kat/append-failed");
     importWith(new WordCountHint(), "wordcount", QueueDesign.CENTRAL, CORPUS, dataset);
     java.util.Map<String, String> before = contentOfEachFile(dataset);
-    int[] written = {0};
-    KatImporter failing = new KatImporter(fs, new WordCountHint(), "wordcount",
-        QueueDesign.DISTRIBUTED, 32, p -> { })
-        .observeWrites((bucket, owner, bytes) -> {
-          if (++written[0] == 5000) {
-            throw new IOException("write failed on purpose");
-          }
-        });
+    KatImporter failing = failingAtRecord(5000);
 
     IOException failure = assertThrows(IOException.class, () -> failing.append(CORPUS, dataset));
 
@@ -237,6 +223,18 @@ class KatImportTest {
         .append(CORPUS, CORPUS));
     assertTrue(notADataset.getMessage().contains("is not a KAT dataset"),
         notADataset.getMessage());
+  }
+
+  /** A wordcount importer whose write of record {@code n} fails, as a lost stream would. */
+  private static KatImporter failingAtRecord(int n) {
+    int[] written = {0};
+    return new KatImporter(fs, new WordCountHint(), "wordcount", QueueDesign.DISTRIBUTED, 32,
+        p -> { })
+        .observeWrites((bucket, owner, bytes) -> {
+          if (++written[0] == n) {
+            throw new IOException("write failed on purpose");
+          }
+        });
   }
 
   /** Path → MD5 of the content of every visible file below {@code dir}. */
