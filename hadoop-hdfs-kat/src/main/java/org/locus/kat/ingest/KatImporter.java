@@ -145,6 +145,41 @@ public final class KatImporter {
   }
 
   /**
+   * Creates an empty dataset for this importer's hint: declared, with a placement map of plain
+   * rendezvous owners over the live DataNodes (no sizing pass: there is no data yet). Records
+   * arrive later by {@link #append}, from {@code kat import --append} or from files written into
+   * the dataset's directory and organized by {@code DatasetOrganizer}.
+   *
+   * @throws IOException if {@code output} exists
+   */
+  public PlacementMap createEmpty(Path output) throws IOException {
+    Path dataset = fs.makeQualified(output);
+    if (fs.exists(dataset)) {
+      throw new IOException(dataset + " already exists; manage a new directory");
+    }
+    List<String> hosts = new ArrayList<>(LiveDataNodes.of(fs).keySet());
+    KeyOwnership rendezvous = new KeyOwnership(buckets, hosts);
+    PlacementMap map = new PlacementMap(hintSpec, buckets, hosts,
+        BoundedLoadAssignment.assign(rendezvous, new long[buckets], null));
+    Path staging = new Path(dataset.getParent(),
+        "." + dataset.getName() + ".creating-" + UUID.randomUUID());
+    boolean done = false;
+    try {
+      OwnerPaths.declare(fs, staging);
+      map.write(fs, staging);
+      if (!fs.rename(staging, dataset)) {
+        throw new IOException("could not move the new dataset " + staging + " to " + dataset);
+      }
+      done = true;
+      return map;
+    } finally {
+      if (!done) {
+        fs.delete(staging, true);
+      }
+    }
+  }
+
+  /**
    * Adds the records of {@code input} to an existing dataset (seed 000 §3.4's data updates):
    * each record goes to the bucket its key already has, appended to that bucket's file on the
    * bucket's owner, so the dataset keeps 0 split keys and its placement map is unchanged. The

@@ -12,7 +12,8 @@ public final class KatCommands {
 
   public static Command group() {
     return new CommandGroup("kat", "locus kat",
-        "key-aware placement: import, verify and rebalance KAT datasets",
-        List.of(new KatImportCommand(), new KatVerifyCommand(), new KatRebalanceCommand()));
+        "key-aware placement: import, verify, rebalance and organize KAT datasets",
+        List.of(new KatImportCommand(), new KatVerifyCommand(), new KatRebalanceCommand(),
+            new KatManageCommand(), new KatOrganizeCommand()));
   }
 }

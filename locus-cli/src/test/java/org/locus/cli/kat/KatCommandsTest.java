@@ -119,4 +119,34 @@ class KatCommandsTest {
     String err = run(1, "kat", "verify", "--conf", conf, "--path", "/out/wc")[1];
     assertTrue(err.contains("is not a KAT dataset"), err);
   }
+
+  @Test
+  @Order(6)
+  void aFilePutIntoAManagedDatasetIsOrganizedByKey() throws Exception {
+    String managed = run(0, "kat", "manage", "--conf", conf, "--path", "/kat/landing",
+        "--extractor", "wordcount", "--buckets", "8")[0];
+    assertTrue(managed.contains("managing /kat/landing: key hint wordcount, 8 buckets over 4"
+        + " hosts"), managed);
+    run(0, "fs", "--conf", conf, "-put", new File(WORK, "corpus.txt").getPath(),
+        "/kat/landing/corpus.txt");
+    String organized = run(0, "kat", "organize", "--conf", conf, "--path", "/kat/landing",
+        "--until-idle", "1")[0];
+    assertTrue(organized.contains("organized 1 files"), organized);
+    String verify = run(0, "kat", "verify", "--conf", conf, "--path", "/kat/landing")[0];
+    assertTrue(verify.contains("keys split across nodes: 0"), verify);
+    assertTrue(verify.contains("keys 97,"), verify);
+  }
+
+  @Test
+  @Order(7)
+  void manageAndOrganizeRefuseWhatTheyCannotUse() {
+    String exists = run(1, "kat", "manage", "--conf", conf, "--path", "/kat/words",
+        "--extractor", "wordcount")[1];
+    assertTrue(exists.contains("already exists"), exists);
+    String notADataset = run(1, "kat", "organize", "--conf", conf, "--path", "/out/wc",
+        "--until-idle", "1")[1];
+    assertTrue(notADataset.contains("is not a KAT dataset"), notADataset);
+    String noPath = run(2, "kat", "organize", "--conf", conf)[1];
+    assertTrue(noPath.contains("--path DIR is required"), noPath);
+  }
 }
