@@ -11,9 +11,11 @@ import java.util.List;
  * @param bucketFiles all bucket files
  * @param bytesMoved bytes rewritten onto a new owner
  * @param totalBytes bytes in the dataset
+ * @param bucketsRestored bucket files whose owner stayed but had lost its replica of a block
+ *     (re-replication after the owner was down), rewritten onto the owner
  */
 public record RebalanceReport(List<String> hostsBefore, List<String> hostsAfter,
-    int bucketsMoved, int bucketFiles, long bytesMoved, long totalBytes) {
+    int bucketsMoved, int bucketFiles, long bytesMoved, long totalBytes, int bucketsRestored) {
 
   /** @return moved bytes as a fraction of the dataset */
   public double movedFraction() {

@@ -27,7 +27,10 @@ import org.slf4j.LoggerFactory;
  * The data redistribution module (seed 000 §3.4.3): after DataNodes join or leave, re-derives
  * each bucket's owner from the live DataNodes and rewrites exactly the bucket files whose owner
  * changed onto their new owner. Rendezvous hashing keeps that to about 1/N of the buckets when a
- * node joins, and to the departed node's buckets when one leaves.
+ * node joins, and to the departed node's buckets when one leaves. A bucket file whose owner is
+ * unchanged but which has a block without a replica on it (HDFS re-replicated while the owner
+ * was down, then deleted the owner's copy as excess when it came back) is rewritten onto its
+ * owner the same way: that restores owner locality.
  *
  * <p>Readers never see a bucket twice: a moving bucket is first copied to a hidden file
  * ({@code .bucket-NNNNN.moving}, ignored by input formats) in its new owner's directory; then the
@@ -55,6 +58,7 @@ public final class Rebalancer {
     KeyOwnership ownership = after.ownership();
 
     int moved = 0;
+    int restored = 0;
     int files = 0;
     long bytesMoved = 0;
     long total = 0;
@@ -64,7 +68,9 @@ public final class Rebalancer {
       String owner = OwnerPaths.ownerOf(file.getPath().toUri().getPath()).orElseThrow();
       int bucket = OwnerPaths.bucketOf(file.getPath()).orElseThrow();
       String newOwner = ownership.ownerOfBucket(bucket);
-      if (newOwner.equals(owner)) {
+      boolean lostOwnerReplica = newOwner.equals(owner)
+          && !OwnerReplicas.await(fs, file.getPath(), owner, 0);
+      if (newOwner.equals(owner) && !lostOwnerReplica) {
         continue;
       }
       Path target = OwnerPaths.bucketFile(dataset, newOwner, bucket);
@@ -80,6 +86,12 @@ public final class Rebalancer {
         throw new IOException("could not rename " + moving + " to " + target
             + "; run the rebalance again to finish it");
       }
+      if (lostOwnerReplica) {
+        restored++;
+        LOG.info("Rewrote bucket {} ({} bytes) onto its owner {}, which had lost a replica",
+            bucket, file.getLen(), owner);
+        continue;
+      }
       moved++;
       bytesMoved += file.getLen();
       LOG.info("Moved bucket {} ({} bytes) from {} to {}", bucket, file.getLen(), owner,
@@ -87,7 +99,8 @@ public final class Rebalancer {
     }
     after.write(fs, dataset);
     removeEmptyOwnerDirs(dataset);
-    return new RebalanceReport(before.hosts(), after.hosts(), moved, files, bytesMoved, total);
+    return new RebalanceReport(before.hosts(), after.hosts(), moved, files, bytesMoved, total,
+        restored);
   }
 
   /**

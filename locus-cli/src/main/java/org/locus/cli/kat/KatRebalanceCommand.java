@@ -61,6 +61,10 @@ final class KatRebalanceCommand extends OptionsCommand {
     console.out().printf("moved %d of %d buckets, %s of %s (%.1f %%)%n", report.bucketsMoved(),
         report.bucketFiles(), TextTable.bytes(report.bytesMoved()),
         TextTable.bytes(report.totalBytes()), 100 * report.movedFraction());
+    if (report.bucketsRestored() > 0) {
+      console.out().printf("rewrote %d buckets onto owners that had lost a replica%n",
+          report.bucketsRestored());
+    }
     return 0;
   }
 }
