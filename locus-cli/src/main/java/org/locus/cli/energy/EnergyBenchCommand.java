@@ -11,6 +11,7 @@ import org.locus.bench.BenchException;
 import org.locus.bench.energy.EnergyBench;
 import org.locus.bench.energy.EnergyBenchCluster.Setup;
 import org.locus.cli.Console;
+import org.locus.cli.HadoopLogFile;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
@@ -40,7 +41,8 @@ public final class EnergyBenchCommand extends OptionsCommand {
   protected Options options() {
     Options options = new Options();
     options.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
-        .desc("report directory (default bench-results/energy)").build());
+        .desc("report directory; Hadoop's log goes to DIR/hadoop.log (default"
+            + " bench-results/energy)").build());
     options.addOption(Option.builder().longOpt("files").hasArg().argName("N")
         .desc("files of the WordCount corpus (default 48)").build());
     options.addOption(Option.builder().longOpt("write-files").hasArg().argName("N")
@@ -83,6 +85,9 @@ public final class EnergyBenchCommand extends OptionsCommand {
     int rounds = intOption(line, "rounds", 2, 1, 10);
     List<Setup> setups = setups(line.getOptionValue("setups", "native,energy,prediction"));
     File out = new File(line.getOptionValue("out", "bench-results/energy")).getAbsoluteFile();
+    File log = new File(out, "hadoop.log");
+    HadoopLogFile.redirectTo(log);
+    console.err().println("Hadoop's own logs: " + log);
     try {
       new EnergyBench(new EnergyBench.Request(files, writeFiles, fileKib, blockKib, rounds,
           setups, nodeWatts, out)).run(console.out(), console.err());
