@@ -8,17 +8,14 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.bench.report.TextTable;
 import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
-import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
 import org.locus.kat.hint.KeyHint;
-import org.locus.kat.hint.KeyHints;
 import org.locus.kat.ingest.ImportReport;
 import org.locus.kat.ingest.KatImporter;
 import org.locus.kat.ingest.QueueDesign;
@@ -91,18 +88,9 @@ final class KatImportCommand extends OptionsCommand {
       throw new UsageException("--buckets is the dataset's own with --append; leave it out");
     }
     String spec = line.getOptionValue("extractor");
-    KeyHint hint;
-    try {
-      hint = KeyHints.parse(spec, new Configuration());
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    KeyHint hint = KatOptions.hint(spec);
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
-    FileSystem fs = FileSystem.get(conf);
-    if (!(fs instanceof DistributedFileSystem dfs)) {
-      throw new LocusException("the cluster's file system is " + fs.getUri()
-          + ", not HDFS; KAT places blocks on DataNodes");
-    }
+    DistributedFileSystem dfs = KatOptions.hdfs(conf);
     Path input = localOrCluster(line.getOptionValue("input"));
     KatImporter importer = new KatImporter(dfs, hint, spec, design, buckets,
         p -> console.err().printf("  read %d entries (%s), stored %d records%n", p.entries(),

@@ -10,7 +10,6 @@ import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
 import org.locus.kat.hint.KeyHint;
-import org.locus.kat.hint.KeyHints;
 import org.locus.kat.ingest.KatImporter;
 import org.locus.kat.ingest.QueueDesign;
 import org.locus.kat.placement.PlacementMap;
@@ -56,16 +55,11 @@ final class KatManageCommand extends OptionsCommand {
       }
     }
     String spec = line.getOptionValue("extractor");
-    KeyHint hint;
-    try {
-      hint = KeyHints.parse(spec, new Configuration());
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    KeyHint hint = KatOptions.hint(spec);
     int buckets = intOption(line, "buckets", 64, 1, 100_000);
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
     Path path = new Path(line.getOptionValue("path"));
-    PlacementMap map = new KatImporter(KatOrganizeCommand.hdfs(conf), hint, spec,
+    PlacementMap map = new KatImporter(KatOptions.hdfs(conf), hint, spec,
         QueueDesign.DISTRIBUTED, buckets, p -> { }).createEmpty(path);
     console.out().printf("managing %s: key hint %s, %d buckets over %d hosts; files written"
         + " into it are placed by key by 'locus kat organize --path %s'%n", path, spec,

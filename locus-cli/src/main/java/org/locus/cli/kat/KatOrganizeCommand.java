@@ -7,12 +7,9 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
-import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
 import org.locus.kat.organize.DatasetOrganizer;
@@ -62,7 +59,7 @@ final class KatOrganizeCommand extends OptionsCommand {
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
     List<Path> datasets = Arrays.stream(line.getOptionValue("path").split(","))
         .map(String::trim).filter(s -> !s.isEmpty()).map(Path::new).toList();
-    DatasetOrganizer organizer = new DatasetOrganizer(hdfs(conf), datasets,
+    DatasetOrganizer organizer = new DatasetOrganizer(KatOptions.hdfs(conf), datasets,
         console.out()::println);
     long[] lastChange = {System.nanoTime()};
     long[] seen = {0};
@@ -79,13 +76,4 @@ final class KatOrganizeCommand extends OptionsCommand {
     return 0;
   }
 
-  static DistributedFileSystem hdfs(Configuration conf) throws java.io.IOException,
-      LocusException {
-    FileSystem fs = FileSystem.get(conf);
-    if (!(fs instanceof DistributedFileSystem dfs)) {
-      throw new LocusException("the cluster's file system is " + fs.getUri()
-          + ", not HDFS; KAT places blocks on DataNodes");
-    }
-    return dfs;
-  }
 }
