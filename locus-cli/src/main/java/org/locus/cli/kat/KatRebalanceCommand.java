@@ -29,7 +29,8 @@ final class KatRebalanceCommand extends OptionsCommand {
 
   @Override
   public String summary() {
-    return "after DataNodes join or leave, move only the buckets whose owner changed";
+    return "after DataNodes join or leave, move only the buckets whose owner changed;"
+        + " put back owner replicas HDFS dropped";
   }
 
   @Override
