@@ -19,12 +19,9 @@ public final class BoostTestClusters {
 
   /** @return the keys of conf/features/boost.xml, as docs/boost.md tells users to apply them */
   public static Configuration featureKeys() {
-    File file = new File(System.getProperty("locus.home", "."), "conf/features/boost.xml");
-    Configuration keys = new Configuration(false);
-    keys.addResource(new Path(file.toURI()));
-    keys.size();
-    return keys;
+    return LocusMiniCluster.featureKeys("boost");
   }
+
 
   static LocusMiniCluster.Builder fourNodes(String name) {
     return LocusMiniCluster.builder(new File("target/test-clusters/" + name))

@@ -48,7 +48,7 @@ class KatBalancerTest {
         .nodes(3)
         .volumes(StorageType.DISK)
         .volumeCapacity(64L << 20)
-        .setAll(featureKeys())
+        .setAll(LocusMiniCluster.featureKeys("kat"))
         .set("dfs.blocksize", "65536")
         .set("dfs.replication", "1")
         .set("dfs.heartbeat.interval", "1")
@@ -123,12 +123,4 @@ class KatBalancerTest {
     return new PlacementVerifier(fs, new WordCountHint()).verify(DATASET, map, 3);
   }
 
-  /** The keys of conf/features/kat.xml, as docs/kat.md tells operators to apply them. */
-  private static Configuration featureKeys() {
-    File file = new File(System.getProperty("locus.home", "."), "conf/features/kat.xml");
-    Configuration keys = new Configuration(false);
-    keys.addResource(new Path(file.toURI()));
-    keys.size();
-    return keys;
-  }
 }

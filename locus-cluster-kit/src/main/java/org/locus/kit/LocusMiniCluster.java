@@ -153,6 +153,25 @@ public final class LocusMiniCluster implements AutoCloseable {
     LOG.info("Embedded cluster under {} stopped", baseDir);
   }
 
+  /**
+   * The documented key set of a Locus feature, {@code conf/features/NAME.xml} under the Locus
+   * home ({@code -Dlocus.home}, the checkout in tests), as {@code locus cluster up --feature NAME}
+   * applies it; for {@link Builder#setAll}.
+   *
+   * @throws IllegalArgumentException naming the file when there is no such key set
+   */
+  public static Configuration featureKeys(String name) {
+    File file = new File(System.getProperty("locus.home", "."), "conf/features/" + name + ".xml");
+    if (!file.isFile()) {
+      throw new IllegalArgumentException("no key set for feature '" + name + "': " + file
+          + " does not exist");
+    }
+    Configuration keys = new Configuration(false);
+    keys.addResource(new org.apache.hadoop.fs.Path(file.toURI()));
+    keys.size(); // load now, so a malformed file fails here
+    return keys;
+  }
+
   /** @return MiniDFSCluster's per-node, per-volume capacities, or null for the real ones */
   private static long[][] capacities(int nodes, int volumesPerNode, Long bytes) {
     if (bytes == null) {
