@@ -10,9 +10,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -31,6 +33,7 @@ import org.locus.kat.hint.WordCountHint;
 import org.locus.kat.ingest.KatImporter;
 import org.locus.kat.ingest.QueueDesign;
 import org.locus.kat.organize.DatasetOrganizer;
+import org.locus.kat.organize.InputLedger;
 import org.locus.kat.placement.PlacementMap;
 import org.locus.kat.verify.PlacementVerifier;
 import org.locus.kat.verify.VerifyReport;
@@ -39,7 +42,8 @@ import org.locus.kit.LocusMiniCluster;
 /**
  * KAT's system-level path: files written into a dataset's directory by a plain client are
  * organized by key by {@link DatasetOrganizer} following HDFS inotify, and end exactly where the
- * application-level {@code kat import --append} puts the same records. 4 hosts, about a minute.
+ * application-level {@code kat import --append} puts the same records; deleting, rewriting or
+ * appending to such a file changes the buckets to match. 4 hosts, about a minute.
  */
 class KatOrganizerTest {
   private static final Path CORPUS = new Path("/corpus");
@@ -88,8 +92,9 @@ class KatOrganizerTest {
 
     assertEquals(bucketContents(byApplication), bucketContents(bySystem),
         "same owners, same buckets, same records");
-    assertFalse(fs.exists(new Path(bySystem, "landed-0")), "an organized file is removed");
-    assertFalse(fs.exists(new Path(bySystem, "landed-1")));
+    assertEquals(0, fs.getFileStatus(new Path(bySystem, "landed-0")).getLen(),
+        "an organized file stays only as its input's empty handle");
+    assertEquals(0, fs.getFileStatus(new Path(bySystem, "landed-1")).getLen());
     VerifyReport report = new PlacementVerifier(fs, new WordCountHint())
         .verify(bySystem, PlacementMap.read(fs, bySystem), 3);
     assertEquals(0, report.splitKeys());
@@ -116,6 +121,55 @@ class KatOrganizerTest {
   }
 
   @Test
+  void deletedRewrittenAndGrownInputsAreReflectedInTheBuckets() throws Exception {
+    Path dataset = new Path("/kat/updated");
+    Path reference = new Path("/kat/updated-reference");
+    importer().createEmpty(dataset);
+    importer().createEmpty(reference);
+    assertEquals(PlacementMap.read(fs, reference), PlacementMap.read(fs, dataset));
+    Path[] corpus = paths(CORPUS);
+    Path[] more = paths(MORE);
+    Path a = new Path(dataset, "a");
+    Path b = new Path(dataset, "b");
+    Path c = new Path(dataset, "c");
+    try (Following organizer = Following.start(dataset)) {
+      copy(corpus[0], a);
+      copy(corpus[1], b);
+      copy(more[0], c);
+      organizer.awaitChanges(3);
+      long bInode = fs.getClient().getFileInfo(b.toString()).getFileId();
+
+      assertTrue(fs.delete(a, false));
+      organizer.awaitChanges(4);
+      assertEquals(1, organizer.organizer.removed(), "a's records taken out");
+
+      copy(more[1], b); // rewritten in place: a new inode under the same name
+      assertFalse(bInode == fs.getClient().getFileInfo(b.toString()).getFileId());
+      organizer.awaitChanges(6);
+
+      try (InputStream in = fs.open(corpus[0]); OutputStream out = fs.append(c)) {
+        IOUtils.copyBytes(in, out, 64 * 1024);
+      }
+      organizer.awaitChanges(7);
+      assertEquals(2, organizer.organizer.removed());
+      assertEquals(5, organizer.organizer.organized());
+    }
+
+    // the inputs the directory holds now, appended the application-level way
+    importer().append(more[1], reference);
+    importer().append(more[0], reference);
+    importer().append(corpus[0], reference);
+    assertEquals(bucketContents(reference), bucketContents(dataset),
+        "exactly the records of the inputs present now, in the same buckets on the same owners");
+    assertEquals(Set.of("b", "c"), InputLedger.read(fs, dataset).names());
+    VerifyReport report = new PlacementVerifier(fs, new WordCountHint())
+        .verify(dataset, PlacementMap.read(fs, dataset), 3);
+    assertEquals(0, report.splitKeys());
+    assertEquals(0, report.blocksOffOwner());
+    assertEquals(0, report.misplacedBuckets());
+  }
+
+  @Test
   void aDirectoryThatIsNotADatasetIsRefusedByName() {
     IOException e = assertThrows(IOException.class,
         () -> new DatasetOrganizer(fs, List.of(CORPUS), line -> { }));
@@ -125,6 +179,11 @@ class KatOrganizerTest {
   private static KatImporter importer() {
     return new KatImporter(fs, KeyHints.parse("wordcount", fs.getConf()), "wordcount",
         QueueDesign.CENTRAL, 16, p -> { });
+  }
+
+  private static Path[] paths(Path dir) throws IOException {
+    return Arrays.stream(fs.listStatus(dir)).map(FileStatus::getPath).sorted()
+        .toArray(Path[]::new);
   }
 
   private static void copy(Path from, Path to) throws IOException {
@@ -180,6 +239,17 @@ class KatOrganizerTest {
         assertEquals(null, failure.get(), "the organizer failed");
         assertTrue(System.currentTimeMillis() < deadline,
             organizer.organized() + " of " + files + " files organized");
+        Thread.sleep(100);
+      }
+    }
+
+    /** Waits until {@code count} inputs were organized or removed in all. */
+    void awaitChanges(long count) throws Exception {
+      long deadline = System.currentTimeMillis() + 90_000;
+      while (organizer.changes() < count) {
+        assertEquals(null, failure.get(), "the organizer failed");
+        assertTrue(System.currentTimeMillis() < deadline,
+            organizer.changes() + " of " + count + " inputs organized or removed");
         Thread.sleep(100);
       }
     }

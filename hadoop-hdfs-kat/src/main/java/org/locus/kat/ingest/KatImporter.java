@@ -190,6 +190,18 @@ public final class KatImporter {
    * @throws IOException naming the dataset, the hint or the owner that stops the append
    */
   public ImportReport append(Path input, Path dataset) throws IOException {
+    return appendRecorded(input, dataset).report();
+  }
+
+  /** What an append did, and where: the bucket ranges its records now occupy. */
+  public record Appended(ImportReport report, List<BucketRange> ranges) {
+  }
+
+  /**
+   * {@link #append}, also returning the byte range of each bucket file the records went to, so
+   * they can be taken out again if their input is deleted or rewritten.
+   */
+  public Appended appendRecorded(Path input, Path dataset) throws IOException {
     long start = System.nanoTime();
     FileSystem inputFs = input.getFileSystem(fs.getConf());
     List<Path> files = inputFiles(inputFs, input);
@@ -231,9 +243,18 @@ public final class KatImporter {
         bucketFiles.rollBack();
       }
     }
-    return new ImportReport(target.toString(), counting.entries, counting.records,
+    List<BucketRange> ranges = new ArrayList<>();
+    for (Map.Entry<Path, Long> e : bucketFiles.lengthsBefore().entrySet()) {
+      int bucket = OwnerPaths.bucketOf(e.getKey()).orElseThrow();
+      if (counting.bytesPerBucket[bucket] > 0) {
+        ranges.add(new BucketRange(bucket, Math.max(0, e.getValue()),
+            counting.bytesPerBucket[bucket]));
+      }
+    }
+    return new Appended(new ImportReport(target.toString(), counting.entries, counting.records,
         counting.inputBytes, counting.storedBytes, counting.bytesPerOwner,
-        unsplittableEntries() - unsplittableBefore, (System.nanoTime() - start) / 1_000_000);
+        unsplittableEntries() - unsplittableBefore, (System.nanoTime() - start) / 1_000_000),
+        List.copyOf(ranges));
   }
 
   /** Each opened bucket file grew by exactly the bytes queued for it, and is on its owner. */

@@ -30,7 +30,8 @@ final class KatOrganizeCommand extends OptionsCommand {
 
   @Override
   public String summary() {
-    return "place files written into KAT datasets by key, following HDFS inotify (superuser)";
+    return "place files written into KAT datasets by key (and take deleted ones out),"
+        + " following HDFS inotify (superuser)";
   }
 
   @Override
@@ -39,8 +40,8 @@ final class KatOrganizeCommand extends OptionsCommand {
         .addOption(Option.builder().longOpt("path").hasArg().argName("DIR[,DIR...]")
             .desc("the datasets to watch; required").build())
         .addOption(Option.builder().longOpt("until-idle").hasArg().argName("SECONDS")
-            .desc("stop once nothing was organized for this long (default: run until"
-                + " interrupted)").build())
+            .desc("stop once nothing was organized or removed for this long (default: run"
+                + " until interrupted)").build())
         .addOption(ClientConfiguration.option());
   }
 
@@ -66,13 +67,14 @@ final class KatOrganizeCommand extends OptionsCommand {
     console.err().printf("organizing files written into %s%s%n", line.getOptionValue("path"),
         idleSeconds > 0 ? " until " + idleSeconds + " s pass without one" : "; Ctrl-C stops");
     organizer.follow(() -> {
-      if (organizer.organized() != seen[0]) {
-        seen[0] = organizer.organized();
+      if (organizer.changes() != seen[0]) {
+        seen[0] = organizer.changes();
         lastChange[0] = System.nanoTime();
       }
       return idleSeconds == 0 || System.nanoTime() - lastChange[0] < idleSeconds * 1_000_000_000L;
     });
-    console.out().printf("organized %d files%n", organizer.organized());
+    console.out().printf("organized %d files, removed the records of %d%n",
+        organizer.organized(), organizer.removed());
     return 0;
   }
 
