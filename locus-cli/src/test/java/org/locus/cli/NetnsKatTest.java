@@ -19,9 +19,11 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptReport;
@@ -37,14 +39,23 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.locus.jobs.WordCount;
+import org.locus.jobs.data.ZipfTextGenerator;
+import org.locus.kat.hint.WordCountHint;
+import org.locus.kat.ingest.KatImporter;
+import org.locus.kat.ingest.QueueDesign;
+import org.locus.kat.placement.PlacementMap;
+import org.locus.kat.verify.PlacementVerifier;
+import org.locus.kat.verify.VerifyReport;
 import org.locus.netns.ClusterLayout;
+import org.locus.netns.DaemonLauncher;
 
 /**
  * KAT end to end on stock daemons in namespaces, configured only by {@code --feature kat}
  * (site files) and loading KAT only from the dist bundle: import, verify, key-aware
- * WordCount; then a DataNode, and later a NodeManager, killed with SIGKILL in the middle of a
- * job; and `locus bench run --conf` on the running cluster, which records each node's link
- * bytes. Needs root. Costs one three-node YARN cluster start and five small jobs.
+ * WordCount; `locus bench run --conf` on the running cluster, which records each node's link
+ * bytes; the stock Balancer leaving a placed dataset's owner replicas in place; then a
+ * DataNode, and later a NodeManager, killed with SIGKILL in the middle of a job. Needs root.
+ * Costs one three-node YARN cluster start and five small jobs.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsKatTest {
@@ -140,8 +151,69 @@ class NetnsKatTest {
     assertTrue(sent > 0 && received > 0, links.toString());
   }
 
+  /**
+   * Hadoop's own Balancer, started as an operator starts {@code hdfs balancer}: its own JVM in
+   * the master's namespace, on the NameNode's classpath (site files, stock jars, the bundle).
+   * A dataset imported with replication 1 (every replica an owner's, pinned by kat.xml's
+   * {@code dfs.datanode.block-pinning.enabled}) shares node1 with 40 MiB of plain blocks written
+   * from inside node1 (so HDFS put them all there). The Balancer moves plain blocks off node1
+   * and no block of the dataset.
+   */
   @Test
   @Order(5)
+  void theStockBalancerMovesPlainBlocksAndNoOwnerReplica() throws Exception {
+    Configuration conf = clientConf();
+    conf.set("dfs.replication", "1");
+    ClusterLayout layout = new ClusterLayout(DIR);
+    Path dataset = new Path("/kat/pinned");
+    Map<String, String> before;
+    try (FileSystem fs = FileSystem.newInstance(conf)) {
+      DistributedFileSystem dfs = (DistributedFileSystem) fs;
+      new ZipfTextGenerator(4000, 1.0, 11).write(dfs, new Path("/corpus-pinned"), 2,
+          1L << 20);
+      new KatImporter(dfs, new WordCountHint(), "wordcount", QueueDesign.CENTRAL, 96, p -> { })
+          .run(new Path("/corpus-pinned"), dataset);
+      assertEquals(0, verify(dfs, dataset).blocksOffOwner(), "placed before the Balancer");
+      before = blockHosts(dfs, dataset);
+    }
+    File heavy = new File(WORK, "plain-40m.bin");
+    byte[] chunk = new byte[1 << 20];
+    new java.util.Random(5).nextBytes(chunk);
+    try (java.io.OutputStream out = Files.newOutputStream(heavy.toPath())) {
+      for (int i = 0; i < 40; i++) {
+        out.write(chunk);
+      }
+    }
+    String classpath = nameNodeClasspath(layout);
+    CliRun put = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
+        DaemonLauncher.javaBinary(), "-cp", classpath, "org.apache.hadoop.fs.FsShell",
+        "-D", "dfs.replication=1", "-put", heavy.getPath(), "/heavy-plain");
+    assertEquals(0, put.exitCode(), put.toString());
+
+    CliRun balancer = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "master",
+        "--", DaemonLauncher.javaBinary(), "-cp", classpath,
+        "org.apache.hadoop.hdfs.server.balancer.Balancer",
+        // the Balancer skips blocks under 10 MB by default; these are 256 KiB
+        "-D", "dfs.balancer.getBlocks.min-block-size=1", "-threshold", "1");
+    assertEquals(0, balancer.exitCode(), balancer.toString());
+
+    try (FileSystem fs = FileSystem.newInstance(conf)) {
+      DistributedFileSystem dfs = (DistributedFileSystem) fs;
+      int moved = 0;
+      for (BlockLocation block : fs.getFileBlockLocations(new Path("/heavy-plain"), 0,
+          Long.MAX_VALUE)) {
+        if (!block.getHosts()[0].equals(layout.address("node1"))) {
+          moved++;
+        }
+      }
+      assertTrue(moved > 0, "the Balancer moved no plain block off node1:\n" + balancer);
+      assertEquals(before, blockHosts(dfs, dataset), "dataset blocks moved by the Balancer");
+      assertEquals(0, verify(dfs, dataset).blocksOffOwner());
+    }
+  }
+
+  @Test
+  @Order(6)
   void jobSurvivesADataNodeKilledMidJobAndFsckIsHealthy() throws Exception {
     Configuration conf = clientConf();
     try (FileSystem fs = FileSystem.get(conf)) {
@@ -173,7 +245,7 @@ class NetnsKatTest {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void tasksOfANodeManagerKilledMidJobRunElsewhereAndTheOutputIsRight() throws Exception {
     Configuration conf = clientConf();
     try (FileSystem fs = FileSystem.get(conf)) {
@@ -245,6 +317,41 @@ class NetnsKatTest {
       }
     }
     return null;
+  }
+
+  /** @return the classpath the NameNode process runs with, from its saved argument vector */
+  private static String nameNodeClasspath(ClusterLayout layout) throws Exception {
+    String[] argv = Files.readString(layout.daemonArgv(ClusterLayout.MASTER, "namenode")
+        .toPath()).split("\0");
+    for (int i = 0; i + 1 < argv.length; i++) {
+      if (argv[i].equals("-cp")) {
+        return argv[i + 1];
+      }
+    }
+    throw new AssertionError("no -cp in the NameNode's argument vector");
+  }
+
+  /** @return block id → its hosts, sorted, for every file of the dataset */
+  private static Map<String, String> blockHosts(DistributedFileSystem fs, Path dataset)
+      throws Exception {
+    Map<String, String> hosts = new TreeMap<>();
+    org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> files =
+        fs.listFiles(dataset, true);
+    while (files.hasNext()) {
+      org.apache.hadoop.fs.LocatedFileStatus file = files.next();
+      for (BlockLocation block : file.getBlockLocations()) {
+        String[] names = block.getHosts().clone();
+        java.util.Arrays.sort(names);
+        hosts.put(file.getPath().toUri().getPath() + "@" + block.getOffset(),
+            String.join(",", names));
+      }
+    }
+    return hosts;
+  }
+
+  private static VerifyReport verify(DistributedFileSystem fs, Path dataset) throws Exception {
+    return new PlacementVerifier(fs, new WordCountHint())
+        .verify(dataset, PlacementMap.read(fs, dataset), 3);
   }
 
   private static Configuration clientConf() {
