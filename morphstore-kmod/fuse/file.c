@@ -230,7 +230,27 @@ int mo_create(const char *path, mode_t mode, struct fuse_file_info *fi)
 	if (fd < 0)
 		return neg_errno();
 	morph_give_to_caller(v->dev[d].fd, rel);
-	return setup_handle(v, (u32)d, fd, rel, fi);
+	ret = setup_handle(v, (u32)d, fd, rel, fi);
+	if (ret || v->new_copies <= 1)
+		return ret;
+	/* -o copies=N: the new file wants N copies; made after its last close */
+	{
+		struct morph_handle *h = (void *)(uintptr_t)fi->fh;
+
+		pthread_mutex_lock(&h->ino->mu);
+		h->ino->st.wanted = v->new_copies;
+		ret = morph_inode_persist(v, h->ino, 0, 1);
+		if (ret)
+			h->ino->st.wanted = 1;
+		pthread_mutex_unlock(&h->ino->mu);
+	}
+	if (ret) {
+		morph_err("new file /%s: cannot record the %u copies it wants: %s",
+			  rel, v->new_copies, strerror(-ret));
+		mo_release(path, fi);
+		fi->fh = 0;
+	}
+	return ret;
 }
 
 int mo_read(const char *path, char *buf, size_t size, off_t off,
@@ -351,7 +371,9 @@ int mo_release(const char *path, struct fuse_file_info *fi)
 	pthread_mutex_lock(&ino->mu);
 	if (h->writable && --ino->writers == 0)
 		morph_session_end(v, ino);
-	resync = !ino->writers && ino->st.stale && !ino->state_bad;
+	resync = !ino->writers && !ino->state_bad &&
+		 (ino->st.stale ||
+		  morph_popcount(ino->st.mask) + 1 < ino->st.wanted);
 	pthread_mutex_unlock(&ino->mu);
 	(void)path;
 	if (resync)	/* by its name at open; a renamed file waits for its next open */

@@ -22,6 +22,7 @@ struct options {
 	unsigned int chunk;
 	unsigned long long replicate_bps;
 	unsigned long long seed;
+	unsigned int copies;
 	int direct_io;
 	int help;
 };
@@ -35,6 +36,7 @@ static const struct fuse_opt option_spec[] = {
 	OPT("stripe_chunk=%u", chunk),
 	OPT("replicate_bps=%llu", replicate_bps),
 	OPT("seed=%llu", seed),
+	OPT("copies=%u", copies),
 	OPT("direct_io", direct_io),
 	OPT("-h", help),
 	OPT("--help", help),
@@ -57,6 +59,9 @@ static void usage(const char *prog)
 	       "  -o stripe_chunk=BYTES  split granularity of striped reads (default 262144)\n"
 	       "  -o replicate_bps=N     replication copy rate limit, 0 = none (default 67108864)\n"
 	       "  -o seed=N              seed of random replica placement (default: clock)\n"
+	       "  -o copies=N            copies wanted of every new file, master included,\n"
+	       "                         1..devices (default 1); the replicator makes them\n"
+	       "                         once the file's last writer closes it\n"
 	       "  -o direct_io           bypass the kernel page cache of the volume (each\n"
 	       "                         read() reaches the scheduler; used by the bench)\n"
 	       "\n"
@@ -83,7 +88,7 @@ int main(int argc, char *argv[])
 {
 	struct fuse_args args = FUSE_ARGS_INIT(argc, argv);
 	struct options o = { .window_ms = 1000, .chunk = 256 * 1024,
-			     .replicate_bps = 64ull << 20 };
+			     .replicate_bps = 64ull << 20, .copies = 1 };
 	static struct morph_vol vol;
 	int ret;
 
@@ -125,6 +130,12 @@ int main(int argc, char *argv[])
 	}
 	if (morph_vol_open(&vol, o.lower))
 		return 1;
+	if (o.copies < 1 || o.copies > vol.ndev) {
+		morph_err("-o copies=%u: expected 1..%u (the volume's devices, master included)",
+			  o.copies, vol.ndev);
+		return 2;
+	}
+	vol.new_copies = o.copies;
 	vol.laas_cfg.ndev = vol.ndev;
 	vol.laas_cfg.window_ns = (u64)o.window_ms * 1000000ull;
 	vol.laas_cfg.chunk = o.chunk;

@@ -72,6 +72,7 @@ struct morph_vol {
 	int direct_io;			/* open files with FOPEN_DIRECT_IO */
 	/* replicator */
 	u64 replicate_bps;		/* 0: unthrottled */
+	u32 new_copies;			/* copies wanted of a new file (-o copies) */
 	pthread_mutex_t qlock;
 	pthread_cond_t qcond;
 	struct morph_job *qhead, *qtail;

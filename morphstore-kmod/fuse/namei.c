@@ -252,8 +252,20 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 		return neg_errno();
 	if (drop_old)
 		morph_unlink_replicas(v, &old);
-	if (dt >= 0 && dt != df)
-		return remove_file(v, (u32)dt, to);
+	if (dt >= 0 && dt != df) {
+		ret = remove_file(v, (u32)dt, to);
+		if (ret)
+			return ret;
+	}
+	/* copies still owed are made under the new name: a job queued under
+	 * the old one finds nothing there */
+	{
+		struct morph_state now;
+
+		if (!morph_read_state(v, (u32)df, to, &now) &&
+		    (now.stale || morph_popcount(now.mask) + 1 < now.wanted))
+			morph_replicator_queue(v, to);
+	}
 	return 0;
 }
 

@@ -45,6 +45,7 @@ struct msk_sb {
 	struct morph_laas laas;
 	struct morph_laas_config cfg;
 	u32 next_dev;		/* placement turn of new files */
+	u32 new_copies;		/* copies wanted of a new file (copies=N) */
 	u64 rnd;		/* xorshift state (seed= makes placement repeatable) */
 	const struct cred *creds;	/* for the volume's own housekeeping */
 };

@@ -171,6 +171,20 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 		free_md(md);
 		return PTR_ERR(inode);
 	}
+	if (kind == NEW_FILE && s->new_copies > 1) {
+		/* copies=N: the new file wants N copies, made after its last close */
+		struct msk_inode *mi = MSK_I(inode);
+
+		mutex_lock(&mi->mu);
+		mi->st.wanted = s->new_copies;
+		ret = msk_persist(s, mi, 0, 1);
+		if (ret)
+			mi->st.wanted = 1;
+		mutex_unlock(&mi->mu);
+		if (ret)
+			msk_err("new file %pd: cannot record the %u copies it wants (%d); it has one",
+				dentry, s->new_copies, ret);
+	}
 	set_md(dentry, md);
 	d_instantiate(dentry, inode);
 	refresh_dir(s, dir);

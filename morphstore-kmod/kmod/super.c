@@ -234,11 +234,11 @@ static int open_device(struct msk_sb *s, u32 d)
 /* ---- options ---- */
 
 enum { OPT_LOWER, OPT_LAAS, OPT_FACTOR, OPT_WINDOW, OPT_CHUNK, OPT_BPS,
-       OPT_SEED, OPT_DIRECT };
+       OPT_SEED, OPT_DIRECT, OPT_COPIES };
 
 static const char *const opt_names[] = {
 	"lower", "laas", "laas_factor", "laas_window_ms", "stripe_chunk",
-	"replicate_bps", "seed", "direct_io",
+	"replicate_bps", "seed", "direct_io", "copies",
 };
 
 static int parse_factor(const char *v, u32 *milli)
@@ -272,6 +272,7 @@ static int parse_options(struct msk_sb *s, char *data, char **lower)
 	s->cfg.window_ns = 1000ull * NSEC_PER_MSEC;
 	s->cfg.chunk = 256 * 1024;
 	s->cfg.policy = MORPH_LAAS_ADAPTIVE;
+	s->new_copies = 1;
 	s->rnd = get_random_u64() | 1;
 	while ((opt = strsep(&data, ",")) != NULL) {
 		if (!*opt)
@@ -321,6 +322,11 @@ static int parse_options(struct msk_sb *s, char *data, char **lower)
 			s->rnd = n * 2654435761ull + 0x9e3779b97f4a7c15ull;
 			break;
 		case OPT_DIRECT:	/* the module never caches file data itself */
+			break;
+		case OPT_COPIES:	/* checked against the devices below */
+			if (kstrtoull(val, 10, &n) || n < 1 || n > MORPH_MAX_DEVICES)
+				goto bad;
+			s->new_copies = n;
 			break;
 		default:
 			msk_err("unknown mount option '%s'; see docs/morphstore.md", opt);
@@ -484,6 +490,11 @@ static int msk_fill_super(struct super_block *sb, void *data, int silent)
 	if (s->ndev < 2) {
 		msk_err("lower=%s: a volume needs 2 to %d lower directories, separated by ':'",
 			s->ndev ? s->dev[0].name : "", MORPH_MAX_DEVICES);
+		return -EINVAL;
+	}
+	if (s->new_copies > s->ndev) {
+		msk_err("copies=%u: expected 1..%u (the volume's devices, master included)",
+			s->new_copies, s->ndev);
 		return -EINVAL;
 	}
 	s->creds = prepare_kernel_cred(NULL);
