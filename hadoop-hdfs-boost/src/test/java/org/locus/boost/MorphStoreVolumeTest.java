@@ -1,0 +1,156 @@
+package org.locus.boost;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.tools.DFSck;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.locus.boost.placement.SuperlocalLayout;
+import org.locus.kit.ClusterNode;
+import org.locus.kit.ClusterVolume;
+import org.locus.kit.LocusMiniCluster;
+
+/**
+ * BoostDFS's REPLICATED storage as the seed builds it (issue 12 item 1): each DataNode's
+ * REPLICATED ({@code NVDIMM}) volume is a MorphStore mount over two loop-backed devices with
+ * {@code copies=2}, so the one HDFS replica placed there is stored twice on its node. A file
+ * under a SUPERLOCAL path (3 copies) then has, per block, one REPLICATED replica whose block and
+ * checksum files each have two identical copies inside MorphStore, and one DISK replica on
+ * another node; it reads back intact and fsck is healthy. 4 nodes, 8 loop devices; needs root.
+ */
+class MorphStoreVolumeTest {
+  private static LocusMiniCluster cluster;
+  private static SuperlocalPaths paths;
+  /** host → the MorphStore volume under its NVDIMM data directory */
+  private static final Map<String, MorphStoreVolume> VOLUMES = new TreeMap<>();
+
+  @BeforeAll
+  static void startClusterOnMorphStoreVolumes() throws Exception {
+    cluster = BoostTestClusters.fourNodes("morphstore-volume")
+        .setAll(BoostTestClusters.featureKeys())
+        .start();
+    File work = new File("target/test-clusters/morphstore-volume-devices").getAbsoluteFile();
+    MiniDFSCluster dfs = cluster.getDfsCluster();
+    for (ClusterNode node : cluster.nodes()) {
+      File dir = node.volumes().stream().filter(v -> v.type() == StorageType.NVDIMM)
+          .map(ClusterVolume::dir).findFirst().orElseThrow();
+      MiniDFSCluster.DataNodeProperties stopped = dfs.stopDataNode(xferAddress(node.host()));
+      File devices = new File(work, node.host());
+      assertTrue(devices.isDirectory() || devices.mkdirs(), devices.toString());
+      VOLUMES.put(node.host(), MorphStoreVolume.mount(devices, dir, 96));
+      assertTrue(dfs.restartDataNode(stopped, true), "restart " + node.host());
+    }
+    dfs.waitActive();
+    paths = new SuperlocalPaths(cluster.getFileSystem(),
+        SuperlocalLayout.from(cluster.getConfiguration()));
+  }
+
+  @AfterAll
+  static void stopClusterThenVolumes() {
+    if (cluster != null) {
+      cluster.close();
+    }
+    VOLUMES.values().forEach(MorphStoreVolume::close);
+  }
+
+  @Test
+  void eachReplicatedReplicaIsStoredTwiceInsideItsNodesMorphStoreVolume() throws Exception {
+    DistributedFileSystem fs = cluster.getFileSystem();
+    Path dir = new Path("/boost/morphstore");
+    fs.mkdirs(dir);
+    paths.tag(dir, 3);
+    Path file = new Path(dir, "part-0");
+    byte[] bytes = new byte[4 * BoostTestClusters.BLOCK];
+    new Random(4).nextBytes(bytes);
+    try (FSDataOutputStream out = fs.create(file)) {
+      out.write(bytes);
+    }
+
+    List<String> checked = new ArrayList<>();
+    for (LocatedBlock block : fs.getClient().getLocatedBlocks(file.toString(), 0)
+        .getLocatedBlocks()) {
+      DatanodeInfo[] hosts = block.getLocations();
+      StorageType[] types = block.getStorageTypes();
+      assertEquals(2, hosts.length, "one REPLICATED and one DISK replica: " + block);
+      String replicatedHost = null;
+      for (int i = 0; i < hosts.length; i++) {
+        if (types[i] == StorageType.NVDIMM) {
+          replicatedHost = hosts[i].getHostName();
+        }
+      }
+      assertTrue(replicatedHost != null, "no REPLICATED replica: " + block);
+      MorphStoreVolume volume = VOLUMES.get(replicatedHost);
+      String name = "blk_" + block.getBlock().getBlockId();
+      List<File> files = volume.find(name);
+      assertEquals(2, files.size(), "block and checksum file of " + name + " on "
+          + replicatedHost + ": " + files);
+      for (File f : files) {
+        String status = awaitTwoCopies(volume, f);
+        assertTrue(status.contains("wanted=2 copies=2"), f + ": " + status);
+        checked.add(f.getName());
+      }
+    }
+    assertEquals(8, checked.size(), checked.toString());
+    for (Map.Entry<String, MorphStoreVolume> e : VOLUMES.entrySet()) {
+      String report = e.getValue().verifyReplicas();
+      assertTrue(report.contains(" 0 problems"), e.getKey() + ": " + report);
+    }
+    byte[] read = new byte[bytes.length];
+    try (FSDataInputStream in = fs.open(file)) {
+      in.readFully(0, read);
+    }
+    assertArrayEquals(bytes, read);
+    assertTrue(fsck(dir).contains("is HEALTHY"), fsck(dir));
+  }
+
+  /** The second copy is made once the DataNode closes the file; waits up to 30 s for it. */
+  private static String awaitTwoCopies(MorphStoreVolume volume, File file) throws Exception {
+    long deadline = System.currentTimeMillis() + 30_000;
+    String status = volume.status(file);
+    while ((status == null || !status.contains("copies=2"))
+        && System.currentTimeMillis() < deadline) {
+      Thread.sleep(100);
+      status = volume.status(file);
+    }
+    return String.valueOf(status);
+  }
+
+  private static String xferAddress(String host) {
+    for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
+      if (dn.getDatanodeId().getHostName().equals(host)
+          || dn.getDatanodeId().getIpAddr().equals(host)) {
+        return dn.getDatanodeId().getXferAddr();
+      }
+    }
+    throw new AssertionError("no DataNode on " + host);
+  }
+
+  private static String fsck(Path path) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new DFSck(cluster.getConfiguration(), new PrintStream(out, true, StandardCharsets.UTF_8))
+        .run(new String[] {path.toString()});
+    return out.toString(StandardCharsets.UTF_8);
+  }
+}
