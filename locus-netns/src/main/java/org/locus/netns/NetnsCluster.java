@@ -134,12 +134,15 @@ public final class NetnsCluster {
       if (spec.yarn()) {
         diskNames.add("nmlocal");
       }
-      for (String disk : diskNames) {
+      for (int d = 0; d < diskNames.size(); d++) {
+        String disk = diskNames.get(d);
         LoopDisk.Attached attached = disks.create(layout.diskImage(node, disk),
             spec.diskBytes(), layout.mountPoint(node, disk));
         String device = attached.majorMinor();
-        cgroups.throttle(node, device, spec.diskReadBytesPerSecond(),
-            spec.diskWriteBytesPerSecond());
+        boolean volume = d < spec.volumes().size();
+        cgroups.throttle(node, device,
+            volume ? spec.volumeReadBytesPerSecond(d) : spec.diskReadBytesPerSecond(),
+            volume ? spec.volumeWriteBytesPerSecond(d) : spec.diskWriteBytesPerSecond());
         devices.add(disk + "=" + device);
         if (disk.equals("nmlocal")) {
           nodeSettings.put(node, NodeSettings.zone(layout, spec, node, attached.device()));

@@ -10,8 +10,10 @@ import java.util.Map;
  * @param nodes worker nodes (each a DataNode, and a NodeManager with YARN)
  * @param yarn whether YARN, MapReduce and the JobHistory server run
  * @param linkBitsPerSecond each node's link rate, both ways
- * @param diskReadBytesPerSecond read throttle of each of a node's devices
- * @param diskWriteBytesPerSecond write throttle of each of a node's devices
+ * @param diskReadBytesPerSecond read throttle of each of a node's devices but SSD volumes'
+ * @param diskWriteBytesPerSecond write throttle of each of a node's devices but SSD volumes'
+ * @param ssdReadBytesPerSecond read throttle of each {@code SSD} volume's device
+ * @param ssdWriteBytesPerSecond write throttle of each {@code SSD} volume's device
  * @param nodeMemoryBytes memory cgroup limit of a node: its daemons, tasks and page cache
  * @param diskBytes size of each loop-device disk
  * @param volumes storage type of each DataNode volume (each its own disk)
@@ -20,8 +22,9 @@ import java.util.Map;
  *     load
  */
 public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
-    long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long nodeMemoryBytes,
-    long diskBytes, List<String> volumes, Map<String, String> keys, File distLibDir) {
+    long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
+    long ssdWriteBytesPerSecond, long nodeMemoryBytes, long diskBytes, List<String> volumes,
+    Map<String, String> keys, File distLibDir) {
 
   /** Memory set aside for the master's daemons (NameNode, ResourceManager, JobHistory). */
   public static final long MASTER_MEMORY_BYTES = 1536L << 20;
@@ -31,6 +34,29 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
   public NetnsClusterSpec {
     volumes = List.copyOf(volumes);
     keys = Map.copyOf(keys);
+  }
+
+  /** A spec whose SSD volumes, if any, are throttled like every other device. */
+  public NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
+      long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long nodeMemoryBytes,
+      long diskBytes, List<String> volumes, Map<String, String> keys, File distLibDir) {
+    this(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond, diskWriteBytesPerSecond,
+        diskReadBytesPerSecond, diskWriteBytesPerSecond, nodeMemoryBytes, diskBytes, volumes,
+        keys, distLibDir);
+  }
+
+  /** @return the read throttle of the device of volume {@code index} (0: unlimited) */
+  public long volumeReadBytesPerSecond(int index) {
+    return isSsd(index) ? ssdReadBytesPerSecond : diskReadBytesPerSecond;
+  }
+
+  /** @return the write throttle of the device of volume {@code index} (0: unlimited) */
+  public long volumeWriteBytesPerSecond(int index) {
+    return isSsd(index) ? ssdWriteBytesPerSecond : diskWriteBytesPerSecond;
+  }
+
+  private boolean isSsd(int index) {
+    return "SSD".equals(volumes.get(index));
   }
 
   /** @return the MiB a NodeManager offers to containers */

@@ -32,6 +32,8 @@ public final class NetnsSpecFile {
     p.setProperty("link", Long.toString(spec.linkBitsPerSecond()));
     p.setProperty("diskRead", Long.toString(spec.diskReadBytesPerSecond()));
     p.setProperty("diskWrite", Long.toString(spec.diskWriteBytesPerSecond()));
+    p.setProperty("ssdRead", Long.toString(spec.ssdReadBytesPerSecond()));
+    p.setProperty("ssdWrite", Long.toString(spec.ssdWriteBytesPerSecond()));
     p.setProperty("nodeMemory", Long.toString(spec.nodeMemoryBytes()));
     p.setProperty("diskSize", Long.toString(spec.diskBytes()));
     p.setProperty("volumes", String.join(",", spec.volumes()));
@@ -53,9 +55,13 @@ public final class NetnsSpecFile {
         keys.put(name.substring(4), p.getProperty(name));
       }
     }
+    String diskRead = p.getProperty("diskRead");
+    String diskWrite = p.getProperty("diskWrite");
     return new NetnsClusterSpec(Integer.parseInt(p.getProperty("nodes")),
         Boolean.parseBoolean(p.getProperty("yarn")), Long.parseLong(p.getProperty("link")),
-        Long.parseLong(p.getProperty("diskRead")), Long.parseLong(p.getProperty("diskWrite")),
+        Long.parseLong(diskRead), Long.parseLong(diskWrite),
+        Long.parseLong(p.getProperty("ssdRead", diskRead)),
+        Long.parseLong(p.getProperty("ssdWrite", diskWrite)),
         Long.parseLong(p.getProperty("nodeMemory")), Long.parseLong(p.getProperty("diskSize")),
         new ArrayList<>(List.of(p.getProperty("volumes").split(","))), keys,
         new File(p.getProperty("distLib")));

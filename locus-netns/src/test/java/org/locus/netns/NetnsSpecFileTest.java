@@ -23,7 +23,8 @@ class NetnsSpecFileTest {
     keys.put("dfs.blocksize", "1048576");
     keys.put("dfs.replication", "2");
     NetnsClusterSpec spec = new NetnsClusterSpec(3, true, 10_000_000L, 20_000_000L, 0,
-        2L << 30, 1L << 30, List.of("DISK", "ARCHIVE"), keys, new File("/dist/share/locus/lib"));
+        200_000_000L, 150_000_000L, 2L << 30, 1L << 30, List.of("SSD", "DISK", "ARCHIVE"), keys,
+        new File("/dist/share/locus/lib"));
     ClusterDirectory dir = new ClusterDirectory(tmp.toFile());
     NetnsSpecFile.write(spec, NetnsSpecFile.in(dir));
     assertEquals(new File(tmp.toFile(), "netns.spec"), NetnsSpecFile.in(dir));
@@ -38,6 +39,26 @@ class NetnsSpecFileTest {
     assertEquals(spec.volumes(), read.volumes());
     assertEquals(spec.keys(), read.keys());
     assertEquals(spec.distLibDir(), read.distLibDir());
+    assertEquals(spec, read);
+    assertEquals(200_000_000L, read.volumeReadBytesPerSecond(0), "the SSD volume's device");
+    assertEquals(150_000_000L, read.volumeWriteBytesPerSecond(0));
+    assertEquals(20_000_000L, read.volumeReadBytesPerSecond(1), "a DISK volume's device");
+    assertEquals(0, read.volumeWriteBytesPerSecond(2), "ARCHIVE: the disk rate, unlimited");
+  }
+
+  @Test
+  void aSpecFileWithoutSsdRatesThrottlesSsdVolumesLikeTheOthers(@TempDir Path tmp)
+      throws Exception {
+    NetnsClusterSpec spec = new NetnsClusterSpec(2, false, 0, 30_000_000L, 10_000_000L,
+        2L << 30, 1L << 30, List.of("SSD"), Map.of(), new File("/dist/share/locus/lib"));
+    File file = new File(tmp.toFile(), "netns.spec");
+    NetnsSpecFile.write(spec, file);
+    List<String> older = Files.readAllLines(file.toPath()).stream()
+        .filter(line -> !line.startsWith("ssd")).toList();
+    Files.write(file.toPath(), older);
+    NetnsClusterSpec read = NetnsSpecFile.read(file);
+    assertEquals(30_000_000L, read.volumeReadBytesPerSecond(0));
+    assertEquals(10_000_000L, read.volumeWriteBytesPerSecond(0));
   }
 
   @Test

@@ -43,6 +43,7 @@ public final class ClusterUpCommand extends OptionsCommand {
   protected String usageArguments() {
     return "--dir DIR [--nodes N] [--volumes DISK,ARCHIVE] [--yarn] [--feature NAME ...]"
         + " [--conf KEY=VALUE ...] [--netns [--link RATE] [--disk-read RATE] [--disk-write RATE]"
+        + " [--ssd-read RATE] [--ssd-write RATE]"
         + " [--node-memory SIZE] [--disk-size SIZE]]";
   }
 

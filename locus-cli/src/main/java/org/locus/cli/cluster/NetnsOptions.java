@@ -36,6 +36,12 @@ public final class NetnsOptions {
     options.addOption(Option.builder().longOpt("disk-write").hasArg().argName("RATE")
         .desc("--netns: write throttle of each node device, e.g. 20MB/s, or none (default)")
         .build());
+    options.addOption(Option.builder().longOpt("ssd-read").hasArg().argName("RATE")
+        .desc("--netns: read throttle of each SSD volume's device (default: as --disk-read)")
+        .build());
+    options.addOption(Option.builder().longOpt("ssd-write").hasArg().argName("RATE")
+        .desc("--netns: write throttle of each SSD volume's device (default: as --disk-write)")
+        .build());
     options.addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
         .desc("--netns: memory of a node (daemons, tasks, page cache), e.g. 2g (default)")
         .build());
@@ -55,10 +61,14 @@ public final class NetnsOptions {
     }
     keys.putAll(base.extraKeys());
     try {
+      String diskRead = line.getOptionValue("disk-read", "none");
+      String diskWrite = line.getOptionValue("disk-write", "none");
       return new NetnsClusterSpec(base.nodes(), base.yarn(),
           Rate.linkBitsPerSecond("link", line.getOptionValue("link", "none")),
-          Rate.diskBytesPerSecond("disk-read", line.getOptionValue("disk-read", "none")),
-          Rate.diskBytesPerSecond("disk-write", line.getOptionValue("disk-write", "none")),
+          Rate.diskBytesPerSecond("disk-read", diskRead),
+          Rate.diskBytesPerSecond("disk-write", diskWrite),
+          Rate.diskBytesPerSecond("ssd-read", line.getOptionValue("ssd-read", diskRead)),
+          Rate.diskBytesPerSecond("ssd-write", line.getOptionValue("ssd-write", diskWrite)),
           size("node-memory", line.getOptionValue("node-memory", "2g")),
           size("disk-size", line.getOptionValue("disk-size", "2g")),
           base.volumes().stream().map(StorageType::name).toList(), keys, distLib);
