@@ -14,13 +14,14 @@ import org.locus.cli.cluster.ClusterStatusCommand;
 import org.locus.cli.cluster.ClusterUpCommand;
 import org.locus.cli.demo.DemoCommand;
 import org.locus.cli.dist.DistCommand;
+import org.locus.cli.energy.EnergyCommands;
 import org.locus.cli.hadoop.FsCommand;
 import org.locus.cli.hadoop.FsckCommand;
+import org.locus.cli.hybrid.HybridCommands;
 import org.locus.cli.job.GenerateCommand;
 import org.locus.cli.job.JobCommands;
 import org.locus.cli.kat.KatCommands;
 import org.locus.cli.lowpower.AmdahlCommand;
-import org.locus.cli.energy.EnergyCommands;
 
 /**
  * The {@code locus} launcher. Exit codes: 0 success, 1 the action failed, 2 the command line is
@@ -46,6 +47,7 @@ public final class Locus {
         BenchCommands.group(),
         EnergyCommands.group(),
         BoostCommands.group(),
+        HybridCommands.group(),
         new AmdahlCommand(),
         new DemoCommand(),
         new GenerateCommand(),
