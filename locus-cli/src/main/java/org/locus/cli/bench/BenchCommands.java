@@ -7,6 +7,7 @@ import org.locus.cli.CommandGroup;
 import org.locus.cli.energy.EnergyBenchCommand;
 import org.locus.cli.energy.PollCostBenchCommand;
 import org.locus.cli.energy.SpinDownBenchCommand;
+import org.locus.cli.hybrid.HybridBenchCommand;
 import org.locus.cli.kat.KatBenchCommand;
 import org.locus.cli.lowpower.ChecksumBenchCommand;
 import org.locus.cli.lowpower.CodecBenchCommand;
@@ -27,6 +28,7 @@ public final class BenchCommands {
             new BenchRunCommand(),
             new BenchSwimCommand(),
             new KatBenchCommand(),
+            new HybridBenchCommand(),
             new EnergyBenchCommand(),
             new SpinDownBenchCommand(),
             new CodecBenchCommand(),

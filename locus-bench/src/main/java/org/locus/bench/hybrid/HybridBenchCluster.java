@@ -1,0 +1,150 @@
+package org.locus.bench.hybrid;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.BiConsumer;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.locus.bench.run.BenchCluster;
+import org.locus.bench.run.LinkBytes;
+import org.locus.bench.run.RunningNetnsCluster;
+import org.locus.hybrid.HybridLayout;
+import org.locus.hybrid.HybridSettings;
+import org.locus.netns.ClusterDirectory;
+import org.locus.netns.ClusterLayout;
+import org.locus.netns.DistBundle;
+import org.locus.netns.NetnsClusterProcess;
+import org.locus.netns.NetnsClusterSpec;
+
+/**
+ * One layout of the hybrid bench on a netns cluster started for it (stock daemons, the dist
+ * bundle, YARN): SSD volumes' devices throttled at the SSD rate, the other devices at the
+ * layout's rate; the layout's SSD paths get ALL_SSD ({@code /hybrid} with the bench's root under
+ * it for the hybrid layout, {@code /} for SSD-only). On close it reports the bytes written to SSD and HDD devices during
+ * its life (input generation and every run) and stops the cluster.
+ */
+final class HybridBenchCluster implements BenchCluster {
+  private static final String[] SITE_FILES =
+      {"core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"};
+
+  private final StorageLayout layout;
+  private final ClusterDirectory dir;
+  private final Configuration conf;
+  private final RunningNetnsCluster links;
+  private final Map<String, Long> writesAtStart;
+  private final BiConsumer<StorageLayout, Map<String, Long>> writesOnClose;
+  private final PrintStream err;
+
+  HybridBenchCluster(StorageLayout layout, File dir, HybridBenchRequest request,
+      BiConsumer<StorageLayout, Map<String, Long>> writesOnClose, PrintStream err)
+      throws Exception {
+    this.layout = layout;
+    this.dir = new ClusterDirectory(dir.getAbsoluteFile());
+    this.writesOnClose = writesOnClose;
+    this.err = err;
+    Map<String, String> keys = new LinkedHashMap<>();
+    keys.put("dfs.blocksize", Long.toString(request.blockBytes()));
+    if (!layout.ssdPaths().isEmpty()) {
+      keys.put(HybridSettings.SSD_PATHS_KEY, layout.ssdPaths());
+      keys.put(HybridSettings.SSD_POLICY_KEY, "ALL_SSD");
+    }
+    long other = layout.otherDeviceRate(request.ssdRate(), request.hddRate());
+    NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), true, 0, other, other,
+        request.ssdRate(), request.ssdRate(), request.nodeMemoryBytes(), request.diskBytes(),
+        layout.volumes(), keys,
+        DistBundle.libDir(new ClusterLayout(this.dir.root()).distDir()));
+    Properties state;
+    try {
+      state = NetnsClusterProcess.start(this.dir, spec, request.home(), err);
+    } catch (Exception e) {
+      down();
+      throw new IOException("the netns cluster for layout " + layout.label() + " did not start ("
+          + e.getMessage() + "); see " + new File(dir, "logs"), e);
+    }
+    this.conf = clientConfiguration(this.dir);
+    this.links = new RunningNetnsCluster(conf, this.dir.root(), request.nodes());
+    try {
+      if (!layout.ssdPaths().isEmpty()) {
+        try (DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(conf)) {
+          HybridLayout.apply(fs, HybridSettings.from(conf));
+        }
+      }
+      this.writesAtStart = DeviceWrites.of(state, layout.volumes(), layout.intermediateOnSsd());
+    } catch (IOException | RuntimeException e) {
+      down();
+      throw e;
+    }
+  }
+
+  @Override
+  public Configuration conf() {
+    return conf;
+  }
+
+  @Override
+  public Path root() {
+    return new Path(layout.root());
+  }
+
+  @Override
+  public Map<String, LinkBytes> linkBytes() throws IOException {
+    return links.linkBytes();
+  }
+
+  @Override
+  public void close() {
+    try {
+      Map<String, Long> now = DeviceWrites.of(dir.readState(), layout.volumes(),
+          layout.intermediateOnSsd());
+      Map<String, Long> written = new LinkedHashMap<>();
+      now.forEach((kind, bytes) -> written.put(kind, bytes - writesAtStart.getOrDefault(kind,
+          0L)));
+      writesOnClose.accept(layout, written);
+    } catch (IOException e) {
+      err.println("device write counters of layout " + layout.label() + " unreadable: "
+          + e.getMessage());
+    } finally {
+      down();
+    }
+  }
+
+  private void down() {
+    ByteArrayOutputStream quiet = new ByteArrayOutputStream();
+    try {
+      NetnsClusterProcess.stop(dir, new PrintStream(quiet, true, StandardCharsets.UTF_8));
+    } catch (Exception e) {
+      err.print(quiet.toString(StandardCharsets.UTF_8));
+      err.println("netns cluster in " + dir.root() + ": " + e.getMessage());
+    }
+  }
+
+  private static Configuration clientConfiguration(ClusterDirectory dir) {
+    Configuration conf = new JobConf(new YarnConfiguration(new HdfsConfiguration()));
+    for (String site : SITE_FILES) {
+      File file = new File(dir.confDir(), site);
+      if (file.isFile()) {
+        conf.addResource(new Path(file.toURI()));
+      }
+    }
+    return conf;
+  }
+
+  /** @return the layouts' labels, in report order */
+  static List<String> labels() {
+    return List.of(StorageLayout.SSD_ONLY.label(), StorageLayout.HYBRID.label(),
+        StorageLayout.HDD_ONLY.label());
+  }
+}
