@@ -15,6 +15,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.server.balancer.Balancer;
+import org.apache.hadoop.hdfs.server.mover.Mover;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ import org.locus.kat.verify.VerifyReport;
 import org.locus.kit.LocusMiniCluster;
 
 /**
- * Hadoop's own Balancer on a cluster holding a placed dataset, with the keys of
+ * Hadoop's own Balancer and Mover on a cluster holding a placed dataset, with the keys of
  * conf/features/kat.xml: a bucket's replica on its owner is pinned (written with the owner as
  * favored node, DataNode block pinning on), so the Balancer moves plain files' blocks to the
  * nodes that join and leaves every owner replica where it is. Replication 1, so every replica of
@@ -46,7 +47,7 @@ class KatBalancerTest {
   static void startClusterAndImport() throws Exception {
     cluster = LocusMiniCluster.builder(new File("target/test-clusters/kat-balancer"))
         .nodes(3)
-        .volumes(StorageType.DISK)
+        .volumes(StorageType.DISK, StorageType.ARCHIVE)
         .volumeCapacity(64L << 20)
         .setAll(LocusMiniCluster.featureKeys("kat"))
         .set("dfs.blocksize", "65536")
@@ -97,11 +98,50 @@ class KatBalancerTest {
   }
 
   /**
+   * Hadoop's own Mover on a placed dataset whose storage policy changes to COLD (every replica
+   * wanted on ARCHIVE): it may move an owner's replica to the owner's own ARCHIVE volume (a
+   * move inside one DataNode), never to another node (the pinned replica refuses to be copied
+   * away), so every bucket keeps a replica on its owner.
+   */
+  @Test
+  void theStockMoverKeepsEveryOwnerReplicaOnItsOwner() throws Exception {
+    Path cold = new Path("/kat/cold");
+    new KatImporter(fs, new WordCountHint(), "wordcount", QueueDesign.CENTRAL, 16, p -> { })
+        .run(CORPUS, cold);
+    PlacementMap map = PlacementMap.read(fs, cold);
+    fs.setStoragePolicy(cold, "COLD");
+
+    String mover = runHadoop(Mover.class, "-p", cold.toString());
+
+    VerifyReport after = new PlacementVerifier(fs, new WordCountHint()).verify(cold, map, 3);
+    assertEquals(0, after.blocksOffOwner(), "owner replicas moved off their owner by the"
+        + " Mover:\n" + mover);
+    assertEquals(0, after.splitKeys());
+    int archived = 0;
+    org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> files =
+        fs.listFiles(cold, true);
+    while (files.hasNext()) {
+      for (BlockLocation block : files.next().getBlockLocations()) {
+        if (Arrays.asList(block.getStorageTypes()).contains(StorageType.ARCHIVE)) {
+          archived++;
+        }
+      }
+    }
+    assertTrue(archived > 0, "the Mover moved no replica to ARCHIVE, so it did not run:\n"
+        + mover);
+  }
+
+  /**
    * Runs {@code org.apache.hadoop.hdfs.server.balancer.Balancer} as an operator does
    * ({@code hdfs balancer}): its own JVM, the cluster's client configuration directory first on
    * the classpath. Exit 0: the cluster is balanced, or nothing more can be moved.
    */
   private static String runBalancer(String... args) throws Exception {
+    return runHadoop(Balancer.class, args);
+  }
+
+  /** Runs a Hadoop tool's main class in its own JVM with the cluster's client configuration. */
+  private static String runHadoop(Class<?> main, String... args) throws Exception {
     File conf = new File("target/test-clusters/kat-balancer-client").getAbsoluteFile();
     cluster.writeClientConfiguration(conf);
     java.nio.file.Files.writeString(new File(conf, "log4j.properties").toPath(),
@@ -111,7 +151,7 @@ class KatBalancerTest {
     java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
         new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
         conf.getPath() + File.pathSeparator + System.getProperty("java.class.path"),
-        Balancer.class.getName()));
+        main.getName()));
     command.addAll(Arrays.asList(args));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(),
