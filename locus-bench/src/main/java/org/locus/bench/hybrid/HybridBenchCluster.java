@@ -1,10 +1,8 @@
 package org.locus.bench.hybrid;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,11 +13,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.HdfsConfiguration;
-import org.apache.hadoop.mapred.JobConf;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.locus.bench.run.BenchCluster;
 import org.locus.bench.run.LinkBytes;
+import org.locus.bench.run.NetnsBenchClusters;
 import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.hybrid.HybridLayout;
 import org.locus.hybrid.HybridSettings;
@@ -37,9 +33,6 @@ import org.locus.netns.NetnsClusterSpec;
  * its life (input generation and every run) and stops the cluster.
  */
 final class HybridBenchCluster implements BenchCluster {
-  private static final String[] SITE_FILES =
-      {"core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"};
-
   private final StorageLayout layout;
   private final ClusterDirectory dir;
   private final Configuration conf;
@@ -74,7 +67,7 @@ final class HybridBenchCluster implements BenchCluster {
       throw new IOException("the netns cluster for layout " + layout.label() + " did not start ("
           + e.getMessage() + "); see " + new File(dir, "logs"), e);
     }
-    this.conf = clientConfiguration(this.dir);
+    this.conf = NetnsBenchClusters.clientConfiguration(this.dir);
     this.links = new RunningNetnsCluster(conf, this.dir.root(), request.nodes());
     try {
       if (!layout.ssdPaths().isEmpty()) {
@@ -122,24 +115,7 @@ final class HybridBenchCluster implements BenchCluster {
   }
 
   private void down() {
-    ByteArrayOutputStream quiet = new ByteArrayOutputStream();
-    try {
-      NetnsClusterProcess.stop(dir, new PrintStream(quiet, true, StandardCharsets.UTF_8));
-    } catch (Exception e) {
-      err.print(quiet.toString(StandardCharsets.UTF_8));
-      err.println("netns cluster in " + dir.root() + ": " + e.getMessage());
-    }
-  }
-
-  private static Configuration clientConfiguration(ClusterDirectory dir) {
-    Configuration conf = new JobConf(new YarnConfiguration(new HdfsConfiguration()));
-    for (String site : SITE_FILES) {
-      File file = new File(dir.confDir(), site);
-      if (file.isFile()) {
-        conf.addResource(new Path(file.toURI()));
-      }
-    }
-    return conf;
+    NetnsBenchClusters.stopQuietly(dir, err);
   }
 
   /** @return the layouts' labels, in report order */

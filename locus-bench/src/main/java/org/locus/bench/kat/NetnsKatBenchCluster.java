@@ -1,10 +1,8 @@
 package org.locus.bench.kat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,10 +10,8 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.HdfsConfiguration;
-import org.apache.hadoop.mapred.JobConf;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.locus.bench.run.LinkBytes;
+import org.locus.bench.run.NetnsBenchClusters;
 import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
@@ -32,9 +28,6 @@ import org.locus.netns.Size;
  * are the nodes' veth counters.
  */
 final class NetnsKatBenchCluster implements KatBenchCluster {
-  private static final String[] SITE_FILES =
-      {"core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"};
-
   private final ClusterDirectory dir;
   private final int nodes;
   private final String link;
@@ -75,20 +68,8 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
       throw new IOException("the netns cluster for the bench did not start (" + e.getMessage()
           + "); see " + new File(dir, "logs"), e);
     }
-    this.conf = clientConfiguration(this.dir);
+    this.conf = NetnsBenchClusters.clientConfiguration(this.dir);
     this.links = new RunningNetnsCluster(conf, this.dir.root(), nodes);
-  }
-
-  /** @return the client configuration the cluster wrote into {@code DIR/conf} */
-  private static Configuration clientConfiguration(ClusterDirectory dir) {
-    Configuration conf = new JobConf(new YarnConfiguration(new HdfsConfiguration()));
-    for (String site : SITE_FILES) {
-      File file = new File(dir.confDir(), site);
-      if (file.isFile()) {
-        conf.addResource(new org.apache.hadoop.fs.Path(file.toURI()));
-      }
-    }
-    return conf;
   }
 
   @Override
@@ -130,13 +111,6 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
 
   /** Stops the cluster; its report goes to {@code err} only when the stop fails. */
   private void down() {
-    ByteArrayOutputStream quiet = new ByteArrayOutputStream();
-    PrintStream sink = new PrintStream(quiet, true, StandardCharsets.UTF_8);
-    try {
-      NetnsClusterProcess.stop(dir, sink);
-    } catch (Exception e) {
-      err.print(quiet.toString(StandardCharsets.UTF_8));
-      err.println("netns cluster in " + dir.root() + ": " + e.getMessage());
-    }
+    NetnsBenchClusters.stopQuietly(dir, err);
   }
 }
