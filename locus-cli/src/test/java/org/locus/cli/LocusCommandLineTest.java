@@ -170,6 +170,17 @@ class LocusCommandLineTest {
   }
 
   @Test
+  void featuresThatCannotRunTogetherAreRefusedBeforeAnythingStarts() {
+    File dir = new File(tmp, "conflict");
+    CliRun run = CliRun.inProcess("cluster", "up", "--dir", dir.getPath(), "--feature", "kat",
+        "--feature", "boost");
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("features 'kat' and 'boost' cannot run together: both set"
+        + " dfs.block.replicator.classname"), run.err());
+    assertTrue(!dir.exists(), "nothing created in " + dir);
+  }
+
+  @Test
   void unwritableClusterDirectoryIsRefused() throws IOException {
     File aFile = new File(tmp, "plain-file");
     Files.writeString(aFile.toPath(), "x");

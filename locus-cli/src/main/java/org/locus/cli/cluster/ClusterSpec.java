@@ -133,11 +133,12 @@ public record ClusterSpec(int nodes, List<StorageType> volumes, boolean yarn,
     return args;
   }
 
-  /** Checks every feature name against the catalogue; an unknown one is a usage error. */
+  /**
+   * Checks every feature name against the catalogue and that the features can run together;
+   * an unknown name or a conflicting key is a usage error.
+   */
   void checkFeatures(FeatureCatalog catalog) throws UsageException {
-    for (String feature : features) {
-      catalog.keysOf(feature);
-    }
+    catalog.keysOf(features);
   }
 
   /** @return a cluster builder with this spec, its features' keys and then the extra keys */
@@ -147,10 +148,7 @@ public record ClusterSpec(int nodes, List<StorageType> volumes, boolean yarn,
         .nodes(nodes)
         .volumes(volumes.toArray(new StorageType[0]))
         .yarn(yarn);
-    for (String feature : features) {
-      Configuration keys = catalog.keysOf(feature);
-      builder.setAll(keys);
-    }
+    builder.setAll(catalog.keysOf(features));
     extraKeys.forEach(builder::set);
     return builder;
   }

@@ -2,7 +2,11 @@ package org.locus.cli.cluster;
 
 import java.io.File;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -52,4 +56,41 @@ public final class FeatureCatalog {
     keys.size(); // loads the file now, so a malformed one fails here naming it
     return keys;
   }
+
+  /**
+   * The keys of several features together, as {@code --feature A --feature B} applies them. A
+   * key that holds a list of plug-ins or services ({@link #LIST_KEYS}) gets every feature's
+   * entries, once each, in feature order; any other key two features set must have the same
+   * value, else the features cannot run together and that is a usage error naming both, the
+   * key and the two values (the last one silently winning would switch a feature off).
+   */
+  public Configuration keysOf(List<String> names) throws UsageException {
+    Configuration merged = new Configuration(false);
+    Map<String, String> setBy = new HashMap<>();
+    for (String name : names) {
+      Configuration keys = keysOf(name);
+      for (Map.Entry<String, String> e : keys) {
+        String key = e.getKey();
+        String value = keys.getRaw(key);
+        String before = merged.getRaw(key);
+        if (before == null) {
+          merged.set(key, value);
+          setBy.put(key, name);
+        } else if (LIST_KEYS.contains(key)) {
+          Set<String> entries = new LinkedHashSet<>(List.of(merged.getTrimmedStrings(key)));
+          entries.addAll(List.of(keys.getTrimmedStrings(key)));
+          merged.set(key, String.join(",", entries));
+        } else if (!before.trim().equals(value.trim())) {
+          throw new UsageException("features '" + setBy.get(key) + "' and '" + name
+              + "' cannot run together: both set " + key + " (" + before.trim() + " vs "
+              + value.trim() + ")");
+        }
+      }
+    }
+    return merged;
+  }
+
+  /** Keys whose value is a comma-separated list that several features may each add to. */
+  static final Set<String> LIST_KEYS = Set.of("dfs.namenode.plugins", "dfs.datanode.plugins",
+      "yarn.nodemanager.aux-services");
 }

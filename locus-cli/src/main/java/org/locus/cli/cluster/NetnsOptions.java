@@ -53,11 +53,9 @@ public final class NetnsOptions {
   static NetnsClusterSpec from(CommandLine line, ClusterSpec base, FeatureCatalog catalog,
       File distLib) throws UsageException {
     Map<String, String> keys = new LinkedHashMap<>();
-    for (String feature : base.features()) {
-      Configuration featureKeys = catalog.keysOf(feature);
-      for (Map.Entry<String, String> e : featureKeys) {
-        keys.put(e.getKey(), featureKeys.getRaw(e.getKey()));
-      }
+    Configuration featureKeys = catalog.keysOf(base.features());
+    for (Map.Entry<String, String> e : featureKeys) {
+      keys.put(e.getKey(), featureKeys.getRaw(e.getKey()));
     }
     keys.putAll(base.extraKeys());
     try {
