@@ -24,6 +24,7 @@ import org.locus.netns.ClusterLayout;
 import org.locus.netns.DistBundle;
 import org.locus.netns.NetnsClusterProcess;
 import org.locus.netns.NetnsClusterSpec;
+import org.locus.netns.NodeDeviceWrites;
 
 /**
  * One layout of the hybrid bench on a netns cluster started for it (stock daemons, the dist
@@ -75,7 +76,9 @@ final class HybridBenchCluster implements BenchCluster {
           HybridLayout.apply(fs, HybridSettings.from(conf));
         }
       }
-      this.writesAtStart = DeviceWrites.of(state, layout.volumes(), layout.intermediateOnSsd());
+      NodeDeviceWrites.syncFileSystems(this.dir, state);
+      this.writesAtStart = NodeDeviceWrites.of(state, layout.volumes(),
+          layout.intermediateOnSsd());
     } catch (IOException | RuntimeException e) {
       down();
       throw e;
@@ -100,7 +103,9 @@ final class HybridBenchCluster implements BenchCluster {
   @Override
   public void close() {
     try {
-      Map<String, Long> now = DeviceWrites.of(dir.readState(), layout.volumes(),
+      Properties state = dir.readState();
+      NodeDeviceWrites.syncFileSystems(dir, state);
+      Map<String, Long> now = NodeDeviceWrites.of(state, layout.volumes(),
           layout.intermediateOnSsd());
       Map<String, Long> written = new LinkedHashMap<>();
       now.forEach((kind, bytes) -> written.put(kind, bytes - writesAtStart.getOrDefault(kind,

@@ -13,6 +13,7 @@ import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
 import org.locus.hybrid.HybridLayout;
 import org.locus.hybrid.HybridSettings;
+import org.locus.netns.ClusterDirectory;
 
 /** {@code locus hybrid apply}: gives the profile's SSD paths their stock storage policy. */
 final class HybridApplyCommand extends OptionsCommand {
@@ -55,6 +56,12 @@ final class HybridApplyCommand extends OptionsCommand {
       }
     } catch (IOException e) {
       throw new LocusException(e.getMessage());
+    }
+    ClusterDirectory cluster = HybridCommands.runningNetns(line.getOptionValue("conf"));
+    if (cluster != null) {
+      HybridCommands.recordDeviceBaseline(cluster);
+      console.out().println("device write counters recorded: 'locus hybrid check' reports the"
+          + " bytes written to SSD and other devices from now on");
     }
     console.out().printf("new files under these paths go to SSD volumes (%s); existing blocks"
         + " move only when rewritten or by the stock Mover (hdfs mover -p PATH)%n",

@@ -1,9 +1,11 @@
 package org.locus.cli.hybrid;
 
+import java.io.File;
 import java.io.FileNotFoundException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -19,9 +21,12 @@ import org.locus.cli.OptionsCommand;
 import org.locus.hybrid.HybridAudit;
 import org.locus.hybrid.HybridSettings;
 import org.locus.hybrid.NodeManagerLocalDirs;
+import org.locus.netns.ClusterDirectory;
+import org.locus.netns.NodeDeviceWrites;
 
 /**
- * {@code locus hybrid check [PATH...]}: where each kind of data lives. Input/output: replica
+ * {@code locus hybrid check [PATH...]}: where each kind of data lives; on a netns cluster also
+ * the bytes written to its SSD and other devices. Input/output: replica
  * bytes per storage type of each SSD path (and of each extra PATH, whose replicas must stay off
  * SSD); storage: capacity and bytes used per type; intermediate: each NodeManager's local
  * directories. Exits 1 when a block breaks the layout.
@@ -89,6 +94,19 @@ final class HybridCheckCommand extends OptionsCommand {
       for (HybridAudit.StorageUse s : audit.storage()) {
         console.out().printf("  %-8s %3d volumes  %,16d bytes used of %,d%n", s.type(),
             s.volumes(), s.used(), s.capacity());
+      }
+    }
+    ClusterDirectory cluster = HybridCommands.runningNetns(line.getOptionValue("conf"));
+    if (cluster != null) {
+      Map<String, Long> now = NodeDeviceWrites.now(cluster);
+      Properties base = HybridCommands.deviceBaseline(cluster);
+      if (base.isEmpty()) {
+        console.out().println("device writes: no baseline ('locus hybrid apply' records one)");
+      } else {
+        console.out().printf("device writes since 'hybrid apply' (kernel counters of the"
+            + " cluster's loop devices): SSD volumes %,d bytes, other devices %,d bytes%n",
+            now.get("ssd") - Long.parseLong(base.getProperty("ssd", "0")),
+            now.get("hdd") - Long.parseLong(base.getProperty("hdd", "0")));
       }
     }
     if (!line.hasOption("no-yarn")) {

@@ -1,7 +1,13 @@
 package org.locus.cli.hybrid;
 
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.List;
+import java.util.Properties;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -10,6 +16,8 @@ import org.locus.cli.Command;
 import org.locus.cli.CommandGroup;
 import org.locus.cli.LocusException;
 import org.locus.hybrid.HybridSettings;
+import org.locus.netns.ClusterDirectory;
+import org.locus.netns.NodeDeviceWrites;
 
 /** {@code locus hybrid}: the HDD/SSD hybrid profile (seed 000 §2.3.3). */
 public final class HybridCommands {
@@ -29,6 +37,44 @@ public final class HybridCommands {
     } catch (IllegalArgumentException e) {
       throw new LocusException(e.getMessage());
     }
+  }
+
+  /** @return the running netns cluster whose directory {@code conf} names, else null */
+  static ClusterDirectory runningNetns(String conf) throws IOException {
+    if (conf == null) {
+      return null;
+    }
+    ClusterDirectory dir = new ClusterDirectory(new File(conf).getAbsoluteFile());
+    Properties state = dir.readState();
+    return "netns".equals(state.getProperty("kind")) && "up".equals(state.getProperty("state"))
+        ? dir : null;
+  }
+
+  /** Where {@code hybrid apply} keeps the device counters it started from. */
+  private static File baselineFile(ClusterDirectory dir) {
+    return new File(dir.root(), "hybrid-device-writes.properties");
+  }
+
+  /** Records the netns cluster's device write counters now, for {@code hybrid check}. */
+  static void recordDeviceBaseline(ClusterDirectory dir) throws IOException {
+    Properties base = new Properties();
+    NodeDeviceWrites.now(dir).forEach((kind, bytes) -> base.setProperty(kind,
+        Long.toString(bytes)));
+    try (OutputStream out = new FileOutputStream(baselineFile(dir))) {
+      base.store(out, "device write counters at 'locus hybrid apply'");
+    }
+  }
+
+  /** @return the counters {@code hybrid apply} recorded; empty if it recorded none */
+  static Properties deviceBaseline(ClusterDirectory dir) throws IOException {
+    Properties base = new Properties();
+    File file = baselineFile(dir);
+    if (file.isFile()) {
+      try (InputStream in = new FileInputStream(file)) {
+        base.load(in);
+      }
+    }
+    return base;
   }
 
   static DistributedFileSystem hdfs(Configuration conf) throws IOException, LocusException {

@@ -1,8 +1,9 @@
-package org.locus.bench.hybrid;
+package org.locus.netns;
 
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -14,8 +15,8 @@ import java.util.TreeMap;
  * on SSD) and those emulating HDDs (DISK volumes, {@code nmlocal} otherwise). The
  * devices are those the cluster's state lists per node ({@code nodeK.disks = vol0=7:3 ...}).
  */
-final class DeviceWrites {
-  private DeviceWrites() {
+public final class NodeDeviceWrites {
+  private NodeDeviceWrites() {
   }
 
   /**
@@ -24,7 +25,7 @@ final class DeviceWrites {
    * @param intermediateOnSsd whether the {@code nmlocal} device emulates an SSD
    * @return "ssd" and "hdd" → bytes written so far
    */
-  static Map<String, Long> of(Properties state, java.util.List<String> volumes,
+  public static Map<String, Long> of(Properties state, List<String> volumes,
       boolean intermediateOnSsd) throws IOException {
     Map<String, Long> bytes = new TreeMap<>();
     bytes.put("ssd", 0L);
@@ -46,6 +47,42 @@ final class DeviceWrites {
       }
     }
     return bytes;
+  }
+
+  /**
+   * A loop device's counters run from its creation, across every image attached to it since
+   * the host booted, so only differences mean anything. Each device's file system is synced
+   * first ({@code sync -f}), so data still in the page cache counts as written.
+   *
+   * @return the bytes written so far to the running netns cluster's devices in {@code dir}:
+   *     "ssd" for its SSD volumes' devices, "hdd" for every other device
+   * @throws IOException when {@code dir} holds no running netns cluster
+   */
+  public static Map<String, Long> now(ClusterDirectory dir) throws IOException {
+    Properties state = dir.readState();
+    if (!"netns".equals(state.getProperty("kind")) || !"up".equals(state.getProperty("state"))) {
+      throw new IOException("no running netns cluster in " + dir.root());
+    }
+    syncFileSystems(dir, state);
+    return of(state, NetnsSpecFile.read(NetnsSpecFile.in(dir)).volumes(), false);
+  }
+
+  /**
+   * Syncs the file system of every device of the cluster ({@code sync -f}), so what the page
+   * cache still holds reaches the devices and their counters.
+   */
+  public static void syncFileSystems(ClusterDirectory dir, Properties state) throws IOException {
+    ClusterLayout layout = new ClusterLayout(dir.root());
+    int nodes = Integer.parseInt(state.getProperty("nodes", "0"));
+    for (int k = 1; k <= nodes; k++) {
+      for (String disk : state.getProperty("node" + k + ".disks", "").split(" ")) {
+        int eq = disk.indexOf('=');
+        if (eq > 0) {
+          HostCommand.run("sync", "-f", layout.mountPoint("node" + k, disk.substring(0, eq))
+              .getPath());
+        }
+      }
+    }
   }
 
   private static long sectorsWritten(String majorMinor) throws IOException {
