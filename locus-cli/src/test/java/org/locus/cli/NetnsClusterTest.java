@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
 import org.locus.netns.NodeCgroup;
@@ -49,7 +51,8 @@ class NetnsClusterTest {
     Map<String, List<String>> before = NetnsResources.of(DIR);
     assertTrue(NetnsResources.none(before), "nothing of this cluster before up: " + before);
     NetnsResources.up(DIR, "--nodes", "2", "--link", "10mbit", "--disk-read", "20MB/s",
-        "--node-memory", "1g", "--disk-size", "512m");
+        "--volumes", "DISK,SSD", "--ssd-read", "30MB/s", "--node-memory", "1g",
+        "--disk-size", "512m");
   }
 
   @AfterAll
@@ -145,8 +148,40 @@ class NetnsClusterTest {
         "cold read at " + String.format("%.1f", mbps) + " MB/s, asked 20");
   }
 
+  /**
+   * An SSD volume's device gets {@code --ssd-read}, the DISK volume's {@code --disk-read}: the
+   * node's own cgroup says so ({@code blkio.throttle.read_bps_device} on v1, {@code io.max} on
+   * v2), per device number as the cluster's state lists them.
+   */
   @Test
   @Order(5)
+  void anSsdVolumesDeviceIsThrottledAtTheSsdRate() throws Exception {
+    Properties state = new ClusterDirectory(DIR).readState();
+    Map<String, String> device = new java.util.HashMap<>();
+    for (String disk : state.getProperty("node1.disks", "").split(" ")) {
+      String[] kv = disk.split("=");
+      device.put(kv[0], kv[1]);
+    }
+    StringBuilder limits = new StringBuilder();
+    for (File group : NodeCgroup.forHost(LAYOUT, new ResourceLedger(new File(DIR,
+        "no-such-ledger"))).clusterGroups()) {
+      for (String name : List.of("blkio.throttle.read_bps_device", "io.max")) {
+        File file = new File(new File(group, "node1"), name);
+        if (file.isFile()) {
+          limits.append(Files.readString(file.toPath()));
+        }
+      }
+    }
+    assertTrue(Pattern.compile("(?m)^" + Pattern.quote(device.get("vol0"))
+        + "\\s+(rbps=)?20000000\\b").matcher(limits).find(), "DISK volume " + device + ":\n"
+        + limits);
+    assertTrue(Pattern.compile("(?m)^" + Pattern.quote(device.get("vol1"))
+        + "\\s+(rbps=)?30000000\\b").matcher(limits).find(), "SSD volume " + device + ":\n"
+        + limits);
+  }
+
+  @Test
+  @Order(6)
   void daemonsLoadOnlyStockHadoopJarsAndTheDistBundle() throws Exception {
     for (String[] daemon : List.of(new String[] {"master", "namenode"},
         new String[] {"node1", "datanode"})) {
@@ -178,7 +213,7 @@ class NetnsClusterTest {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void nodeStopAndStartRestartsOneDataNode() {
     CliRun stop = CliRun.inProcess("cluster", "node", "stop", "--dir", DIR.getPath(), "node2",
         "--role", "datanode", "--kill");
@@ -194,7 +229,7 @@ class NetnsClusterTest {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void secondUpOnALiveDirectoryIsRefused() {
     CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
         "--nodes", "1");
@@ -203,7 +238,7 @@ class NetnsClusterTest {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void downAfterTheSupervisorWasKilledRemovesEveryResource() throws Exception {
     Map<String, List<String>> up = NetnsResources.of(DIR);
     for (String kind : List.of("namespace", "link", "loop", "mount", "cgroup", "process")) {
