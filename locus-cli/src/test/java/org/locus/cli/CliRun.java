@@ -17,10 +17,10 @@ import java.util.concurrent.TimeUnit;
  * @param out what it printed on standard output
  * @param err what it printed on standard error
  */
-record CliRun(int exitCode, String out, String err) {
+public record CliRun(int exitCode, String out, String err) {
 
   /** Runs {@code locus args} in this JVM. */
-  static CliRun inProcess(String... args) {
+  public static CliRun inProcess(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code = new Locus().run(args, new Console(
