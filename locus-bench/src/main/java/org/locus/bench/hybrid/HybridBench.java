@@ -1,6 +1,7 @@
 package org.locus.bench.hybrid;
 
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.locus.bench.BenchException;
+import org.locus.bench.report.BarChartSvg;
 import org.locus.bench.report.ResultsFile;
 import org.locus.bench.run.BenchRunner;
 import org.locus.bench.run.RunRecord;
@@ -56,7 +58,23 @@ public final class HybridBench {
         request.runs(), 2, progress).run(out, false);
     File report = new File(out, "report.md");
     Files.writeString(report.toPath(), report(suite, results, writes), StandardCharsets.UTF_8);
+    chart(suite, results, new File(out, "hybrid-bench.svg"));
     return report;
+  }
+
+  /** Mean wall time per job (groups) and layout (bars). */
+  private static void chart(BenchSuite suite, ResultsFile results, File svg)
+      throws IOException {
+    List<String> jobs = suite.jobs().stream().map(j -> j.id()).toList();
+    List<String> labels = HybridBenchCluster.labels();
+    double[][] seconds = new double[labels.size()][jobs.size()];
+    for (int l = 0; l < labels.size(); l++) {
+      for (int j = 0; j < jobs.size(); j++) {
+        seconds[l][j] = mean(results, jobs.get(j), labels.get(l)) / 1000;
+      }
+    }
+    BarChartSvg.write(svg.toPath(), "Hybrid profile vs SSD-only and HDD-only (emulated devices)",
+        "mean wall time, s", jobs, labels, seconds);
   }
 
   private String report(BenchSuite suite, ResultsFile results,
@@ -83,6 +101,7 @@ public final class HybridBench {
             base > 0 ? mean / base : Double.NaN, ok ? "yes" : "NO"));
       }
     }
+    md.append("\n![mean wall time per job and layout](hybrid-bench.svg)\n");
     md.append("\nBytes written to the devices while each layout's cluster ran (input generation"
         + " and every run; kernel counters of the loop devices):\n\n");
     md.append("| layout | SSD devices MiB | HDD devices MiB |\n|---|---|---|\n");
