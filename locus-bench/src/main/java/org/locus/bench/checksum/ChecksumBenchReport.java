@@ -61,8 +61,16 @@ final class ChecksumBenchReport {
     this.samples = samples;
   }
 
-  /** A ratio over the rounds. */
+  /** A ratio over the rounds; NaN throughout when no round gave one. */
   record Spread(double median, double min, double max) {
+    /** No round had a stock value to divide by (below the CPU clock's resolution). */
+    static final Spread UNDEFINED = new Spread(Double.NaN, Double.NaN, Double.NaN);
+    static final Spread ONE = new Spread(1, 1, 1);
+
+    boolean defined() {
+      return !Double.isNaN(median);
+    }
+
     static Spread of(double[] values) {
       double[] sorted = values.clone();
       Arrays.sort(sorted);
@@ -72,6 +80,9 @@ final class ChecksumBenchReport {
     }
 
     String text() {
+      if (!defined()) {
+        return "n/a";
+      }
       return min == max ? String.format("%.2f", median)
           : String.format("%.2f (%.2f-%.2f)", median, min, max);
     }
@@ -89,7 +100,8 @@ final class ChecksumBenchReport {
         + " and NameNode share the JVM) per MiB. Reads use the write's call size (and buffer).");
     text.println("vs stock: over the stock configuration of the same round (512 B/checksum,"
         + " unbuffered, same write size and replication); median (min-max) over rounds."
-        + " MB/s above 1 is faster, CPU below 1 is cheaper.");
+        + " MB/s above 1 is faster, CPU below 1 is cheaper; n/a: the stock run's CPU time was"
+        + " below the clock's resolution in every round (use a larger --mib).");
     TextTable table = new TextTable("r", "write", "buffer", "B/checksum", "write MB/s",
         "write CPU ms/MiB", "read MB/s", "read CPU ms/MiB", "write MB/s vs stock",
         "write CPU vs stock", "read MB/s vs stock", "read CPU vs stock");
@@ -144,15 +156,27 @@ final class ChecksumBenchReport {
     return Spread.of(list.stream().mapToDouble(f).toArray()).median();
   }
 
-  /** @return this configuration's value over its stock counterpart's, round by round */
+  /**
+   * @return this configuration's value over its stock counterpart's, round by round: 1 for the
+   *     stock configuration itself; rounds whose stock value is 0 are left out (process CPU
+   *     time advances in clock ticks, 10 ms here, so a small file's read can measure 0), and
+   *     with none left the ratio is undefined ("n/a")
+   */
   private Spread vsStock(ChecksumSetting setting, ToDoubleFunction<ChecksumSample> f) {
+    if (setting.equals(setting.stock())) {
+      return Spread.ONE;
+    }
     List<ChecksumSample> mine = samples.get(setting);
     List<ChecksumSample> stock = samples.get(setting.stock());
     double[] ratios = new double[mine.size()];
-    for (int i = 0; i < ratios.length; i++) {
-      ratios[i] = f.applyAsDouble(mine.get(i)) / f.applyAsDouble(stock.get(i));
+    int n = 0;
+    for (int i = 0; i < mine.size(); i++) {
+      double base = f.applyAsDouble(stock.get(i));
+      if (base > 0) {
+        ratios[n++] = f.applyAsDouble(mine.get(i)) / base;
+      }
     }
-    return Spread.of(ratios);
+    return n == 0 ? Spread.UNDEFINED : Spread.of(Arrays.copyOf(ratios, n));
   }
 
   private void writeResults(File file) throws IOException {
@@ -195,6 +219,12 @@ final class ChecksumBenchReport {
   }
 
   private static void spread(ObjectNode node, Spread spread) {
+    if (!spread.defined()) {
+      node.putNull("median");
+      node.putNull("min");
+      node.putNull("max");
+      return;
+    }
     node.put("median", spread.median());
     node.put("min", spread.min());
     node.put("max", spread.max());
@@ -214,8 +244,9 @@ final class ChecksumBenchReport {
     for (int c = 0; c < chunks.size(); c++) {
       for (int p = 0; p < patterns.size(); p++) {
         ChecksumSetting pattern = patterns.get(p);
-        values[c][p] = vsStock(new ChecksumSetting(replication, pattern.writeBytes(),
-            pattern.bufferBytes(), chunks.get(c)), this::writeCpuMsPerMiB).median();
+        Spread ratio = vsStock(new ChecksumSetting(replication, pattern.writeBytes(),
+            pattern.bufferBytes(), chunks.get(c)), this::writeCpuMsPerMiB);
+        values[c][p] = ratio.defined() ? ratio.median() : 0; // no bar where nothing measured
       }
     }
     BarChartSvg.write(file.toPath(), "Write CPU per MiB vs stock (512 B/checksum, unbuffered),"
