@@ -32,7 +32,7 @@ import org.locus.netns.ResourceLedger;
 /**
  * A two-node netns cluster (HDFS only) with 10 Mbit/s links and 20 MB/s device reads: status,
  * exec, the measured link rate and cold-read rate, the daemons' classpath, stopping and
- * starting one daemon, and {@code down} after the supervisor was killed with SIGKILL, checked
+ * starting one daemon, the nodes' CPU limit, and {@code down} after the supervisor was killed with SIGKILL, checked
  * against a listing of every resource kind on the host. Needs root. Costs one cluster start
  * (about 30 s on an idle 2-core machine) plus about 15 s of transfers.
  */
@@ -52,6 +52,7 @@ class NetnsClusterTest {
     assertTrue(NetnsResources.none(before), "nothing of this cluster before up: " + before);
     NetnsResources.up(DIR, "--nodes", "2", "--link", "10mbit", "--disk-read", "20MB/s",
         "--volumes", "DISK,SSD", "--ssd-read", "30MB/s", "--node-memory", "1g",
+        "--node-cpus", "1.5",
         "--disk-size", "512m");
   }
 
@@ -67,6 +68,7 @@ class NetnsClusterTest {
     assertEquals(0, run.exitCode(), run.toString());
     assertTrue(run.out().contains("link             10mbit"), run.out());
     assertTrue(run.out().contains("read 20MB/s"), run.out());
+    assertTrue(run.out().contains("node CPUs        1.5 "), run.out());
     assertTrue(Pattern.compile("(?m)^\\s+master\\s+" + Pattern.quote(LAYOUT.address("master"))
         + "\\s+namenode\\(\\d+\\)")
         .matcher(run.out()).find(), run.out());
@@ -180,8 +182,50 @@ class NetnsClusterTest {
         + limits);
   }
 
+  /**
+   * {@code --node-cpus 1.5}: node1's cgroup holds the quota (150 ms per 100 ms period), and
+   * three busy loops run for 2 s inside the node use at most 1.5 cores of that time together.
+   * That bound is what the kernel guarantees whatever else the host runs; without the limit a
+   * quiet 2-core host gives the loops about 2 cores and the bound fails.
+   */
   @Test
   @Order(6)
+  void threeBusyLoopsInANodeOfOneAndAHalfCoresUseAtMostOneAndAHalfCores() throws Exception {
+    StringBuilder limits = new StringBuilder();
+    for (File group : NodeCgroup.forHost(LAYOUT, new ResourceLedger(new File(DIR,
+        "no-such-ledger"))).clusterGroups()) {
+      for (String name : List.of("cpu.max", "cpu.cfs_quota_us", "cpu.cfs_period_us")) {
+        File file = new File(new File(group, "node1"), name);
+        if (file.isFile()) {
+          limits.append(name).append('=').append(Files.readString(file.toPath()).trim())
+              .append('\n');
+        }
+      }
+    }
+    assertTrue(limits.toString().contains("cpu.max=150000 100000")
+        || limits.toString().contains("cpu.cfs_quota_us=150000\ncpu.cfs_period_us=100000"),
+        "node1's CPU limit files: " + limits);
+    CliRun run = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
+        "sh", "-c", "start=$(date +%s%N); for i in 1 2 3; do timeout 2 sh -c 'while :; do :;"
+        + " done' & done; wait; echo wall $(( $(date +%s%N) - start )); times");
+    assertEquals(0, run.exitCode(), run.toString());
+    Matcher wall = Pattern.compile("wall (\\d+)").matcher(run.out());
+    Matcher children = Pattern.compile("(?m)^(\\d+)m([\\d.]+)s (\\d+)m([\\d.]+)s\\s*$")
+        .matcher(run.out());
+    assertTrue(wall.find() && children.find() && children.find(), run.out());
+    double wallSeconds = Long.parseLong(wall.group(1)) / 1e9;
+    double cpuSeconds = Integer.parseInt(children.group(1)) * 60
+        + Double.parseDouble(children.group(2)) + Integer.parseInt(children.group(3)) * 60
+        + Double.parseDouble(children.group(4));
+    System.out.printf("measured: 3 busy loops in node1 (--node-cpus 1.5): %.2f CPU s in %.2f s"
+        + " (%.2f cores)%n", cpuSeconds, wallSeconds, cpuSeconds / wallSeconds);
+    // Slack: one period's quota, for slices handed out before the group ran dry.
+    assertTrue(cpuSeconds <= 1.5 * wallSeconds + 0.15, String.format(
+        "%.2f CPU s in %.2f s is more than 1.5 cores%n%s", cpuSeconds, wallSeconds, run.out()));
+  }
+
+  @Test
+  @Order(7)
   void daemonsLoadOnlyStockHadoopJarsAndTheDistBundle() throws Exception {
     for (String[] daemon : List.of(new String[] {"master", "namenode"},
         new String[] {"node1", "datanode"})) {
@@ -213,7 +257,7 @@ class NetnsClusterTest {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void nodeStopAndStartRestartsOneDataNode() {
     CliRun stop = CliRun.inProcess("cluster", "node", "stop", "--dir", DIR.getPath(), "node2",
         "--role", "datanode", "--kill");
@@ -229,7 +273,7 @@ class NetnsClusterTest {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void secondUpOnALiveDirectoryIsRefused() {
     CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
         "--nodes", "1");
@@ -238,7 +282,7 @@ class NetnsClusterTest {
   }
 
   @Test
-  @Order(9)
+  @Order(10)
   void downAfterTheSupervisorWasKilledRemovesEveryResource() throws Exception {
     Map<String, List<String>> up = NetnsResources.of(DIR);
     for (String kind : List.of("namespace", "link", "loop", "mount", "cgroup", "process")) {

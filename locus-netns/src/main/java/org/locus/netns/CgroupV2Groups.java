@@ -10,6 +10,7 @@ import java.util.List;
  * {@code memory.max}. The cluster's group enables {@code io} and {@code memory} for its
  * children and holds no process itself (v2's no-internal-process rule). Unlike v1, v2 charges
  * buffered writes to the writer's group, so the write throttle binds HDFS's block writes too.
+ * A node's CPU limit ({@code cpu.max}) lives in the same group.
  */
 final class CgroupV2Groups extends NodeCgroup {
   static final List<String> CONTROLLERS = List.of("io", "memory");
@@ -54,6 +55,33 @@ final class CgroupV2Groups extends NodeCgroup {
     write(new File(new File(clusterGroup(mountPoint), node), "io.max"), majorMinor
         + " rbps=" + (readBps > 0 ? readBps : "max") + " wbps=" + (writeBps > 0 ? writeBps
         : "max"));
+  }
+
+  /**
+   * Enables the cpu controller below the mount point and the cluster's group (only for a
+   * cluster that limits CPU, so other clusters' groups are as before), then writes
+   * {@code cpu.max}.
+   */
+  @Override
+  public void limitCpu(String node, double cpus) throws IOException {
+    long quota = cpuQuotaMicros(cpus);
+    if (!CgroupMounts.v2Controllers(mountPoint).contains("cpu")) {
+      throw new IOException("the cgroup v2 hierarchy at " + mountPoint + " does not offer the"
+          + " cpu controller (its cgroup.controllers: "
+          + String.join(" ", CgroupMounts.v2Controllers(mountPoint)) + "), so a node's CPU"
+          + " cannot be limited here");
+    }
+    enableCpu(mountPoint);
+    enableCpu(clusterGroup(mountPoint));
+    write(new File(new File(clusterGroup(mountPoint), node), "cpu.max"), quota + " "
+        + CPU_PERIOD_MICROS);
+  }
+
+  private static void enableCpu(File dir) throws IOException {
+    File control = new File(dir, "cgroup.subtree_control");
+    if (!List.of(Files.readString(control.toPath()).trim().split("\\s+")).contains("cpu")) {
+      write(control, "+cpu");
+    }
   }
 
   @Override

@@ -121,6 +121,9 @@ public final class NetnsCluster {
       state.setProperty(node + ".address", layout.address(node));
       state.setProperty(node + ".namespace", layout.namespace(node));
       cgroups.create(node, node.equals(ClusterLayout.MASTER) ? 0 : spec.nodeMemoryBytes());
+      if (!node.equals(ClusterLayout.MASTER) && spec.nodeCpus() > 0) {
+        cgroups.limitCpu(node, spec.nodeCpus());
+      }
       Files.createDirectories(new File(layout.nodeDir(node), "logs").toPath());
       if (node.equals(ClusterLayout.MASTER)) {
         continue;

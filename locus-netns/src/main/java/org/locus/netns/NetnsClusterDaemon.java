@@ -79,6 +79,7 @@ public final class NetnsClusterDaemon {
     state.setProperty("diskRead", Rate.formatDisk(spec.diskReadBytesPerSecond()));
     state.setProperty("diskWrite", Rate.formatDisk(spec.diskWriteBytesPerSecond()));
     state.setProperty("nodeMemory", (spec.nodeMemoryBytes() >> 20) + "m");
+    state.setProperty("nodeCpus", NodeCpus.format(spec.nodeCpus()));
     dir.writeState(state);
     LOG.info("netns cluster up in {}", dir.root());
     stopped.await();

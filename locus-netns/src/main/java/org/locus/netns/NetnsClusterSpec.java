@@ -15,6 +15,8 @@ import java.util.Map;
  * @param ssdReadBytesPerSecond read throttle of each {@code SSD} volume's device
  * @param ssdWriteBytesPerSecond write throttle of each {@code SSD} volume's device
  * @param nodeMemoryBytes memory cgroup limit of a node: its daemons, tasks and page cache
+ * @param nodeCpus CPU bandwidth of a node in cores (cgroup CPU quota per 100 ms period), e.g.
+ *     {@code 0.5} for a weak core; 0 for unlimited
  * @param diskBytes size of each loop-device disk
  * @param volumes storage type of each DataNode volume (each its own disk)
  * @param keys configuration keys for every daemon and client (features, then {@code --conf})
@@ -23,8 +25,8 @@ import java.util.Map;
  */
 public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
-    long ssdWriteBytesPerSecond, long nodeMemoryBytes, long diskBytes, List<String> volumes,
-    Map<String, String> keys, File distLibDir) {
+    long ssdWriteBytesPerSecond, long nodeMemoryBytes, double nodeCpus, long diskBytes,
+    List<String> volumes, Map<String, String> keys, File distLibDir) {
 
   /** Memory set aside for the master's daemons (NameNode, ResourceManager, JobHistory). */
   public static final long MASTER_MEMORY_BYTES = 1536L << 20;
@@ -32,8 +34,22 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
   public static final long NODE_DAEMONS_BYTES = 768L << 20;
 
   public NetnsClusterSpec {
+    if (!(nodeCpus >= 0) || Double.isInfinite(nodeCpus)) {
+      throw new IllegalArgumentException("node CPUs must be a number of cores >= 0 (0: unlimited),"
+          + " not " + nodeCpus);
+    }
     volumes = List.copyOf(volumes);
     keys = Map.copyOf(keys);
+  }
+
+  /** A spec whose nodes' CPU is not limited. */
+  public NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
+      long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
+      long ssdWriteBytesPerSecond, long nodeMemoryBytes, long diskBytes, List<String> volumes,
+      Map<String, String> keys, File distLibDir) {
+    this(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond, diskWriteBytesPerSecond,
+        ssdReadBytesPerSecond, ssdWriteBytesPerSecond, nodeMemoryBytes, 0, diskBytes, volumes,
+        keys, distLibDir);
   }
 
   /** A spec whose SSD volumes, if any, are throttled like every other device. */
@@ -41,8 +57,8 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
       long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long nodeMemoryBytes,
       long diskBytes, List<String> volumes, Map<String, String> keys, File distLibDir) {
     this(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond, diskWriteBytesPerSecond,
-        diskReadBytesPerSecond, diskWriteBytesPerSecond, nodeMemoryBytes, diskBytes, volumes,
-        keys, distLibDir);
+        diskReadBytesPerSecond, diskWriteBytesPerSecond, nodeMemoryBytes, 0, diskBytes,
+        volumes, keys, distLibDir);
   }
 
   /** @return the read throttle of the device of volume {@code index} (0: unlimited) */

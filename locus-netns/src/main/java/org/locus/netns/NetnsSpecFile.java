@@ -35,6 +35,7 @@ public final class NetnsSpecFile {
     p.setProperty("ssdRead", Long.toString(spec.ssdReadBytesPerSecond()));
     p.setProperty("ssdWrite", Long.toString(spec.ssdWriteBytesPerSecond()));
     p.setProperty("nodeMemory", Long.toString(spec.nodeMemoryBytes()));
+    p.setProperty("nodeCpus", Double.toString(spec.nodeCpus()));
     p.setProperty("diskSize", Long.toString(spec.diskBytes()));
     p.setProperty("volumes", String.join(",", spec.volumes()));
     p.setProperty("distLib", spec.distLibDir().getPath());
@@ -62,7 +63,9 @@ public final class NetnsSpecFile {
         Long.parseLong(diskRead), Long.parseLong(diskWrite),
         Long.parseLong(p.getProperty("ssdRead", diskRead)),
         Long.parseLong(p.getProperty("ssdWrite", diskWrite)),
-        Long.parseLong(p.getProperty("nodeMemory")), Long.parseLong(p.getProperty("diskSize")),
+        Long.parseLong(p.getProperty("nodeMemory")),
+        Double.parseDouble(p.getProperty("nodeCpus", "0")),
+        Long.parseLong(p.getProperty("diskSize")),
         new ArrayList<>(List.of(p.getProperty("volumes").split(","))), keys,
         new File(p.getProperty("distLib")));
   }

@@ -61,7 +61,8 @@ public abstract class NodeCgroup {
     Optional<CgroupMounts.Hierarchy> memory = CgroupMounts.v1(mounted, "memory");
     if (blkio.isPresent() && memory.isPresent()) {
       return Optional.of(new CgroupV1Groups(layout, ledger, blkio.get().mountPoint(),
-          memory.get().mountPoint()));
+          memory.get().mountPoint(),
+          CgroupMounts.v1(mounted, "cpu").map(CgroupMounts.Hierarchy::mountPoint)));
     }
     return Optional.empty();
   }
@@ -88,19 +89,49 @@ public abstract class NodeCgroup {
       }
     }
     for (String controller : CgroupV1Groups.CONTROLLERS) {
-      if (CgroupMounts.v1(mounted, controller).isPresent()) {
-        continue;
-      }
-      File dir = new File(OWN_MOUNTS, controller);
-      Files.createDirectories(dir.toPath());
-      HostCommand.Result result = HostCommand.attempt("mount", "-t", "cgroup", "-o", controller,
-          "locus-" + controller, dir.getPath());
-      if (result.exitCode() != 0) {
-        throw new IOException("no cgroup hierarchy gives the '" + controller + "' controller"
-            + " here, and 'mount -t cgroup -o " + controller + "' failed: "
-            + result.output().trim());
+      if (CgroupMounts.v1(mounted, controller).isEmpty()) {
+        mountV1(controller, List.of(controller));
       }
     }
+  }
+
+  /**
+   * Mounts the cgroup v1 hierarchy of {@code controller} at a directory of its own under
+   * {@link #OWN_MOUNTS}, trying each option set in turn (a controller the host co-mounts with
+   * another, such as {@code cpu,cpuacct}, mounts only with the same set).
+   *
+   * @return the mount point
+   */
+  static File mountV1(String controller, List<String> optionSets) throws IOException {
+    File dir = new File(OWN_MOUNTS, controller);
+    Files.createDirectories(dir.toPath());
+    StringBuilder failures = new StringBuilder();
+    for (String options : optionSets) {
+      HostCommand.Result result = HostCommand.attempt("mount", "-t", "cgroup", "-o", options,
+          "locus-" + controller, dir.getPath());
+      if (result.exitCode() == 0) {
+        return dir;
+      }
+      failures.append("; 'mount -t cgroup -o ").append(options).append("' failed: ")
+          .append(result.output().trim());
+    }
+    throw new IOException("no cgroup hierarchy gives the '" + controller + "' controller here"
+        + failures);
+  }
+
+  /** CFS bandwidth period of a node's CPU limit, in microseconds (the kernel's default). */
+  public static final long CPU_PERIOD_MICROS = 100_000;
+
+  /**
+   * @return the CPU time a node may use per {@link #CPU_PERIOD_MICROS}, in microseconds, for
+   *     {@code cpus} cores (at least the kernel's minimum quota, 1 ms)
+   */
+  public static long cpuQuotaMicros(double cpus) {
+    if (!(cpus > 0) || Double.isInfinite(cpus)) {
+      throw new IllegalArgumentException("a CPU limit must be a positive number of cores, not "
+          + cpus);
+    }
+    return Math.max(1000, Math.round(cpus * CPU_PERIOD_MICROS));
   }
 
   /** @return cgroup version of this mechanism, 1 or 2 */
@@ -112,6 +143,15 @@ public abstract class NodeCgroup {
   /** Throttles one device of the node ({@code 0}: unlimited in that direction). */
   public abstract void throttle(String node, String majorMinor, long readBps, long writeBps)
       throws IOException;
+
+  /**
+   * Limits the CPU time of the node's processes together to {@code cpus} cores
+   * ({@link #cpuQuotaMicros} per {@link #CPU_PERIOD_MICROS}): a weak node on a strong host.
+   * Call after {@link #create} and before any process of the node starts.
+   *
+   * @throws IOException naming the hierarchy when this host's cgroups offer no CPU controller
+   */
+  public abstract void limitCpu(String node, double cpus) throws IOException;
 
   /** @return the {@code cgroup.procs} files a process of the node is written into */
   public abstract List<File> procsFiles(String node);

@@ -1,6 +1,9 @@
 package org.locus.netns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -42,6 +45,36 @@ class CgroupV2GroupsTest {
     assertEquals("7:3 rbps=20000000 wbps=max", read(new File(node, "io.max")));
     assertEquals(List.of(new File(node, "cgroup.procs")), groups.procsFiles("node1"));
     assertEquals(2, groups.version());
+  }
+
+  /**
+   * A CPU limit enables the cpu controller top-down and writes the quota per period; a
+   * hierarchy that does not offer cpu is refused, naming it and what it offers.
+   */
+  @Test
+  void aCpuLimitWritesCpuMaxOnlyWhereTheHierarchyOffersCpu() throws IOException {
+    ClusterLayout layout = new ClusterLayout(root.resolve("cluster").toFile());
+    ResourceLedger ledger = new ResourceLedger(root.resolve("ledger").toFile());
+    File hierarchy = root.resolve("hierarchy").toFile();
+    File cluster = new File(hierarchy, "locus-" + layout.id());
+    File node = new File(cluster, "node1");
+    Files.createDirectories(node.toPath());
+    Files.writeString(new File(hierarchy, "cgroup.controllers").toPath(), "io memory pids\n");
+    Files.writeString(new File(hierarchy, "cgroup.subtree_control").toPath(), "io memory\n");
+    Files.writeString(new File(cluster, "cgroup.subtree_control").toPath(), "io memory\n");
+    CgroupV2Groups groups = new CgroupV2Groups(layout, ledger, hierarchy);
+
+    IOException refused = assertThrows(IOException.class, () -> groups.limitCpu("node1", 0.5));
+    assertTrue(refused.getMessage().contains(hierarchy.getPath())
+        && refused.getMessage().contains("io memory pids"), refused.getMessage());
+    assertFalse(new File(node, "cpu.max").exists());
+
+    Files.writeString(new File(hierarchy, "cgroup.controllers").toPath(),
+        "cpu io memory pids\n");
+    groups.limitCpu("node1", 0.5);
+    assertEquals("+cpu", read(new File(hierarchy, "cgroup.subtree_control")));
+    assertEquals("+cpu", read(new File(cluster, "cgroup.subtree_control")));
+    assertEquals("50000 100000", read(new File(node, "cpu.max")));
   }
 
   private static String read(File file) throws IOException {

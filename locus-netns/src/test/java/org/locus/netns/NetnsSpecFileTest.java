@@ -23,7 +23,8 @@ class NetnsSpecFileTest {
     keys.put("dfs.blocksize", "1048576");
     keys.put("dfs.replication", "2");
     NetnsClusterSpec spec = new NetnsClusterSpec(3, true, 10_000_000L, 20_000_000L, 0,
-        200_000_000L, 150_000_000L, 2L << 30, 1L << 30, List.of("SSD", "DISK", "ARCHIVE"), keys,
+        200_000_000L, 150_000_000L, 2L << 30, 0.75, 1L << 30, List.of("SSD", "DISK", "ARCHIVE"),
+        keys,
         new File("/dist/share/locus/lib"));
     ClusterDirectory dir = new ClusterDirectory(tmp.toFile());
     NetnsSpecFile.write(spec, NetnsSpecFile.in(dir));
@@ -35,6 +36,7 @@ class NetnsSpecFileTest {
     assertEquals(spec.diskReadBytesPerSecond(), read.diskReadBytesPerSecond());
     assertEquals(spec.diskWriteBytesPerSecond(), read.diskWriteBytesPerSecond());
     assertEquals(spec.nodeMemoryBytes(), read.nodeMemoryBytes());
+    assertEquals(0.75, read.nodeCpus());
     assertEquals(spec.diskBytes(), read.diskBytes());
     assertEquals(spec.volumes(), read.volumes());
     assertEquals(spec.keys(), read.keys());
@@ -47,18 +49,19 @@ class NetnsSpecFileTest {
   }
 
   @Test
-  void aSpecFileWithoutSsdRatesThrottlesSsdVolumesLikeTheOthers(@TempDir Path tmp)
+  void anOlderSpecFileThrottlesSsdVolumesLikeTheOthersAndLimitsNoCpu(@TempDir Path tmp)
       throws Exception {
     NetnsClusterSpec spec = new NetnsClusterSpec(2, false, 0, 30_000_000L, 10_000_000L,
         2L << 30, 1L << 30, List.of("SSD"), Map.of(), new File("/dist/share/locus/lib"));
     File file = new File(tmp.toFile(), "netns.spec");
     NetnsSpecFile.write(spec, file);
     List<String> older = Files.readAllLines(file.toPath()).stream()
-        .filter(line -> !line.startsWith("ssd")).toList();
+        .filter(line -> !line.startsWith("ssd") && !line.startsWith("nodeCpus")).toList();
     Files.write(file.toPath(), older);
     NetnsClusterSpec read = NetnsSpecFile.read(file);
     assertEquals(30_000_000L, read.volumeReadBytesPerSecond(0));
     assertEquals(10_000_000L, read.volumeWriteBytesPerSecond(0));
+    assertEquals(0, read.nodeCpus(), "a file from before --node-cpus: unlimited");
   }
 
   @Test

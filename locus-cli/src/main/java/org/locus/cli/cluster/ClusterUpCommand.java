@@ -44,7 +44,7 @@ public final class ClusterUpCommand extends OptionsCommand {
     return "--dir DIR [--nodes N] [--volumes DISK,ARCHIVE] [--yarn] [--feature NAME ...]"
         + " [--conf KEY=VALUE ...] [--netns [--link RATE] [--disk-read RATE] [--disk-write RATE]"
         + " [--ssd-read RATE] [--ssd-write RATE]"
-        + " [--node-memory SIZE] [--disk-size SIZE]]";
+        + " [--node-memory SIZE] [--node-cpus CORES] [--disk-size SIZE]]";
   }
 
   @Override

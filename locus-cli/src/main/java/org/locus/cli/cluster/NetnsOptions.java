@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.locus.cli.UsageException;
 import org.locus.netns.NetnsClusterSpec;
+import org.locus.netns.NodeCpus;
 import org.locus.netns.Rate;
 import org.locus.netns.Size;
 
@@ -45,6 +46,9 @@ public final class NetnsOptions {
     options.addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
         .desc("--netns: memory of a node (daemons, tasks, page cache), e.g. 2g (default)")
         .build());
+    options.addOption(Option.builder().longOpt("node-cpus").hasArg().argName("CORES")
+        .desc("--netns: CPU of a node in cores (cgroup quota), e.g. 0.5 for a weak core, or"
+            + " none (default)").build());
     options.addOption(Option.builder().longOpt("disk-size").hasArg().argName("SIZE")
         .desc("--netns: size of each node disk (loop device), e.g. 2g (default)").build());
   }
@@ -68,6 +72,7 @@ public final class NetnsOptions {
           Rate.diskBytesPerSecond("ssd-read", line.getOptionValue("ssd-read", diskRead)),
           Rate.diskBytesPerSecond("ssd-write", line.getOptionValue("ssd-write", diskWrite)),
           size("node-memory", line.getOptionValue("node-memory", "2g")),
+          NodeCpus.parse("node-cpus", line.getOptionValue("node-cpus", "none")),
           size("disk-size", line.getOptionValue("disk-size", "2g")),
           base.volumes().stream().map(StorageType::name).toList(), keys, distLib);
     } catch (IllegalArgumentException e) {

@@ -39,6 +39,8 @@ final class NetnsStatus {
     console.out().println("  disks            read " + state.getProperty("diskRead", "?")
         + ", write " + state.getProperty("diskWrite", "?") + " per device; node memory "
         + state.getProperty("nodeMemory", "?") + " (memory cgroup, page cache included)");
+    console.out().println("  node CPUs        " + state.getProperty("nodeCpus", "none")
+        + " (CPU cgroup quota per node; none: the host's cores, shared)");
     NamespaceNetwork network = new NamespaceNetwork(layout,
         new ResourceLedger(layout.ledgerFile()));
     DaemonLauncher launcher = new DaemonLauncher(layout,
