@@ -11,6 +11,7 @@ import org.locus.cli.hybrid.HybridBenchCommand;
 import org.locus.cli.kat.KatBenchCommand;
 import org.locus.cli.lowpower.ChecksumBenchCommand;
 import org.locus.cli.lowpower.CodecBenchCommand;
+import org.locus.cli.lowpower.LowpowerBenchCommand;
 
 /**
  * {@code locus bench}: side-by-side benchmarks of each Locus feature against its baseline,
@@ -33,6 +34,7 @@ public final class BenchCommands {
             new SpinDownBenchCommand(),
             new CodecBenchCommand(),
             new ChecksumBenchCommand(),
+            new LowpowerBenchCommand(),
             new PollCostBenchCommand(),
             new ExternalBenchCommand("zone",
                 "job-aware zone placement vs normal and dynamic-area strategies (zonectl bench)",

@@ -61,17 +61,9 @@ public final class CodecBenchCommand extends OptionsCommand {
             + " is not a readable file");
       }
     }
-    List<File> optInJars = null;
-    if (line.hasOption("opt-in")) {
-      File dir = new File(line.getOptionValue("opt-in"));
-      File[] jars = dir.listFiles((d, name) -> name.endsWith(".jar"));
-      if (jars == null || jars.length == 0) {
-        throw new UsageException("--opt-in " + dir + " holds no jar; build it with "
-            + "'mvn -pl locus-lzo package' (expected locus-lzo/target/opt-in)");
-      }
-      optInJars = List.of(jars);
-    }
-    CodecComparison.run(input, mib, rounds, optInJars, console.out());
+    List<File> optInJars = OptInJars.of(line);
+    CodecComparison.run(input, mib, rounds, optInJars.isEmpty() ? null : optInJars,
+        console.out());
     return 0;
   }
 }
