@@ -57,6 +57,25 @@ class LocusCommandLineTest {
   }
 
   @Test
+  void clusterUpRefusesBadNetnsLimitsAndNetnsOptionsWithoutNetns() {
+    CliRun type = CliRun.inProcess("cluster", "up", "--netns", "--dir", "target/no-cluster",
+        "--replicated-volume", "ram_disk");
+    assertEquals(2, type.exitCode(), type.toString());
+    assertTrue(type.err().contains("unknown storage type 'ram_disk' for --replicated-volume;"
+        + " one of ") && type.err().contains("NVDIMM") && !type.err().contains("RAM_DISK"),
+        type.err());
+    CliRun cpus = CliRun.inProcess("cluster", "up", "--netns", "--dir", "target/no-cluster",
+        "--node-cpus", "half");
+    assertEquals(2, cpus.exitCode(), cpus.toString());
+    assertTrue(cpus.err().contains("unknown CPU limit 'half' for --node-cpus"), cpus.err());
+    CliRun embedded = CliRun.inProcess("cluster", "up", "--dir", "target/no-cluster",
+        "--node-cpus", "0.5");
+    assertEquals(2, embedded.exitCode(), embedded.toString());
+    assertTrue(embedded.err().contains("--node-cpus needs --netns"), embedded.err());
+    assertFalse(new java.io.File("target/no-cluster").exists(), "nothing was created");
+  }
+
+  @Test
   void benchKatRefusesAnUnknownClusterKindAndShapingWithoutNetns() {
     CliRun kind = CliRun.inProcess("bench", "kat", "--cluster", "yarn");
     assertEquals(2, kind.exitCode(), kind.toString());

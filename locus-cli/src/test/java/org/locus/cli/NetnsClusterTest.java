@@ -26,13 +26,15 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
+import org.locus.netns.HostCommand;
 import org.locus.netns.NodeCgroup;
 import org.locus.netns.ResourceLedger;
 
 /**
  * A two-node netns cluster (HDFS only) with 10 Mbit/s links and 20 MB/s device reads: status,
  * exec, the measured link rate and cold-read rate, the daemons' classpath, stopping and
- * starting one daemon, the nodes' CPU limit, and {@code down} after the supervisor was killed with SIGKILL, checked
+ * starting one daemon, the nodes' CPU limit, a REPLICATED (MorphStore) volume per node, and
+ * {@code down} after the supervisor was killed with SIGKILL, checked
  * against a listing of every resource kind on the host. Needs root. Costs one cluster start
  * (about 30 s on an idle 2-core machine) plus about 15 s of transfers.
  */
@@ -52,7 +54,7 @@ class NetnsClusterTest {
     assertTrue(NetnsResources.none(before), "nothing of this cluster before up: " + before);
     NetnsResources.up(DIR, "--nodes", "2", "--link", "10mbit", "--disk-read", "20MB/s",
         "--volumes", "DISK,SSD", "--ssd-read", "30MB/s", "--node-memory", "1g",
-        "--node-cpus", "1.5",
+        "--node-cpus", "1.5", "--replicated-volume", "NVDIMM",
         "--disk-size", "512m");
   }
 
@@ -224,8 +226,82 @@ class NetnsClusterTest {
         "%.2f CPU s in %.2f s is more than 1.5 cores%n%s", cpuSeconds, wallSeconds, run.out()));
   }
 
+  /**
+   * {@code --replicated-volume NVDIMM}: each DataNode has an NVDIMM volume that is a
+   * {@code morphstore-fuse} mount with {@code copies=2} over the node's two mirror disks
+   * (throttled like its other disks); a file under an ALL_NVDIMM path has every replica there,
+   * and MorphStore holds two copies of each block and checksum file.
+   */
   @Test
   @Order(7)
+  void aReplicatedVolumeKeepsTwoCopiesOfEveryBlockFileOnItsNode() throws Exception {
+    Properties state = new ClusterDirectory(DIR).readState();
+    for (String disk : List.of("mirror0=", "mirror1=")) {
+      assertTrue(state.getProperty("node1.disks", "").contains(disk), state.toString());
+    }
+    String mirror = state.getProperty("node1.disks").replaceAll(".*mirror1=(\\S+).*", "$1");
+    StringBuilder limits = new StringBuilder();
+    for (File group : NodeCgroup.forHost(LAYOUT, new ResourceLedger(new File(DIR,
+        "no-such-ledger"))).clusterGroups()) {
+      for (String name : List.of("blkio.throttle.read_bps_device", "io.max")) {
+        File file = new File(new File(group, "node1"), name);
+        if (file.isFile()) {
+          limits.append(Files.readString(file.toPath()));
+        }
+      }
+    }
+    assertTrue(Pattern.compile("(?m)^" + Pattern.quote(mirror) + "\\s+(rbps=)?20000000\\b")
+        .matcher(limits).find(), "mirror1 " + mirror + " throttled like a disk:\n" + limits);
+
+    org.apache.hadoop.conf.Configuration conf =
+        org.locus.bench.run.NetnsBenchClusters.clientConfiguration(new ClusterDirectory(DIR));
+    byte[] data = new byte[300_000];
+    new java.util.Random(7).nextBytes(data);
+    try (org.apache.hadoop.hdfs.DistributedFileSystem fs =
+        (org.apache.hadoop.hdfs.DistributedFileSystem) org.apache.hadoop.fs.FileSystem
+            .newInstance(conf)) {
+      org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path("/replicated");
+      fs.mkdirs(dir);
+      fs.setStoragePolicy(dir, "ALL_NVDIMM");
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(dir, "blob");
+      try (var out = fs.create(file, (short) 2)) {
+        out.write(data);
+      }
+      for (var block : fs.getFileBlockLocations(file, 0, data.length)) {
+        assertEquals(List.of(org.apache.hadoop.fs.StorageType.NVDIMM,
+            org.apache.hadoop.fs.StorageType.NVDIMM), List.of(block.getStorageTypes()),
+            block.toString());
+      }
+      try (var in = fs.open(file)) {
+        assertTrue(java.util.Arrays.equals(data, in.readAllBytes()), "read back");
+      }
+    }
+    for (String node : List.of("node1", "node2")) {
+      List<File> blockFiles;
+      try (var paths = Files.walk(new File(LAYOUT.mountPoint(node, "replicated"), "data")
+          .toPath())) {
+        blockFiles = paths.filter(p -> p.getFileName().toString().startsWith("blk_"))
+            .map(java.nio.file.Path::toFile).toList();
+      }
+      assertEquals(2, blockFiles.size(), node + ": one block and its checksum file "
+          + blockFiles);
+      for (File blockFile : blockFiles) {
+        // MorphStore copies a file once its last writer closed it: a bounded wait.
+        String status = "";
+        for (int attempt = 0; attempt < 300 && !status.contains("copies=2"); attempt++) {
+          status = HostCommand.run("getfattr", "--only-values", "-n", "user.morphstore.status",
+              blockFile.getPath());
+          if (!status.contains("copies=2")) {
+            Thread.sleep(100);
+          }
+        }
+        assertTrue(status.contains("wanted=2 copies=2"), blockFile + ": " + status);
+      }
+    }
+  }
+
+  @Test
+  @Order(8)
   void daemonsLoadOnlyStockHadoopJarsAndTheDistBundle() throws Exception {
     for (String[] daemon : List.of(new String[] {"master", "namenode"},
         new String[] {"node1", "datanode"})) {
@@ -257,7 +333,7 @@ class NetnsClusterTest {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void nodeStopAndStartRestartsOneDataNode() {
     CliRun stop = CliRun.inProcess("cluster", "node", "stop", "--dir", DIR.getPath(), "node2",
         "--role", "datanode", "--kill");
@@ -273,7 +349,7 @@ class NetnsClusterTest {
   }
 
   @Test
-  @Order(9)
+  @Order(10)
   void secondUpOnALiveDirectoryIsRefused() {
     CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
         "--nodes", "1");
@@ -282,7 +358,7 @@ class NetnsClusterTest {
   }
 
   @Test
-  @Order(10)
+  @Order(11)
   void downAfterTheSupervisorWasKilledRemovesEveryResource() throws Exception {
     Map<String, List<String>> up = NetnsResources.of(DIR);
     for (String kind : List.of("namespace", "link", "loop", "mount", "cgroup", "process")) {

@@ -47,6 +47,22 @@ public final class DaemonLauncher {
     return argv;
   }
 
+  /**
+   * @return the argument vector that runs {@code command} inside the node's groups but in the
+   *     host's network and mount namespaces: for a node's FUSE daemon, whose mount the node's
+   *     daemons (each in a mount namespace {@code ip netns exec} copies from the host's) must
+   *     see, and whose disk I/O must count as the node's
+   */
+  public List<String> inNodeGroups(String node, List<String> command) {
+    List<String> argv = new ArrayList<>(List.of("setsid", "/bin/sh", "-c", JOIN, "sh"));
+    for (File procs : cgroups.procsFiles(node)) {
+      argv.add(procs.getPath());
+    }
+    argv.add("--");
+    argv.addAll(command);
+    return argv;
+  }
+
   /** @return the JVM command line of a daemon: capped heap, the given classpath, its main */
   public static List<String> javaCommand(DaemonRole role, String classpath, File logDir,
       List<String> args) {

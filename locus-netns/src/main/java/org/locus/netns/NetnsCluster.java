@@ -137,6 +137,9 @@ public final class NetnsCluster {
       if (spec.yarn()) {
         diskNames.add("nmlocal");
       }
+      if (spec.hasReplicatedVolume()) {
+        diskNames.addAll(ReplicatedVolume.DISKS);
+      }
       for (int d = 0; d < diskNames.size(); d++) {
         String disk = diskNames.get(d);
         LoopDisk.Attached attached = disks.create(layout.diskImage(node, disk),
@@ -150,6 +153,9 @@ public final class NetnsCluster {
         if (disk.equals("nmlocal")) {
           nodeSettings.put(node, NodeSettings.zone(layout, spec, node, attached.device()));
         }
+      }
+      if (spec.hasReplicatedVolume()) {
+        new ReplicatedVolume(layout, ledger, launcher).mount(node);
       }
       state.setProperty(node + ".disks", String.join(" ", devices));
     }

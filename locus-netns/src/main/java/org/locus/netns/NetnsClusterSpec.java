@@ -19,6 +19,9 @@ import java.util.Map;
  *     {@code 0.5} for a weak core; 0 for unlimited
  * @param diskBytes size of each loop-device disk
  * @param volumes storage type of each DataNode volume (each its own disk)
+ * @param replicatedVolume storage type of one more DataNode volume per node that is a
+ *     MorphStore mount ({@code morphstore-fuse}, {@code copies=2}) over two disks of its own,
+ *     BoostDFS's REPLICATED storage; empty for none
  * @param keys configuration keys for every daemon and client (features, then {@code --conf})
  * @param distLibDir the {@code locus dist} bundle's jar directory: the only Locus code daemons
  *     load
@@ -26,7 +29,7 @@ import java.util.Map;
 public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
     long ssdWriteBytesPerSecond, long nodeMemoryBytes, double nodeCpus, long diskBytes,
-    List<String> volumes, Map<String, String> keys, File distLibDir) {
+    List<String> volumes, String replicatedVolume, Map<String, String> keys, File distLibDir) {
 
   /** Memory set aside for the master's daemons (NameNode, ResourceManager, JobHistory). */
   public static final long MASTER_MEMORY_BYTES = 1536L << 20;
@@ -39,7 +42,18 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
           + " not " + nodeCpus);
     }
     volumes = List.copyOf(volumes);
+    replicatedVolume = replicatedVolume == null ? "" : replicatedVolume;
     keys = Map.copyOf(keys);
+  }
+
+  /** A spec without a REPLICATED volume. */
+  public NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
+      long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
+      long ssdWriteBytesPerSecond, long nodeMemoryBytes, double nodeCpus, long diskBytes,
+      List<String> volumes, Map<String, String> keys, File distLibDir) {
+    this(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond, diskWriteBytesPerSecond,
+        ssdReadBytesPerSecond, ssdWriteBytesPerSecond, nodeMemoryBytes, nodeCpus, diskBytes,
+        volumes, "", keys, distLibDir);
   }
 
   /** A spec whose nodes' CPU is not limited. */
@@ -69,6 +83,11 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
   /** @return the write throttle of the device of volume {@code index} (0: unlimited) */
   public long volumeWriteBytesPerSecond(int index) {
     return isSsd(index) ? ssdWriteBytesPerSecond : diskWriteBytesPerSecond;
+  }
+
+  /** @return whether each node has a REPLICATED (MorphStore) volume */
+  public boolean hasReplicatedVolume() {
+    return !replicatedVolume.isEmpty();
   }
 
   private boolean isSsd(int index) {

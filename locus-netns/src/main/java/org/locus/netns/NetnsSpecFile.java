@@ -38,6 +38,7 @@ public final class NetnsSpecFile {
     p.setProperty("nodeCpus", Double.toString(spec.nodeCpus()));
     p.setProperty("diskSize", Long.toString(spec.diskBytes()));
     p.setProperty("volumes", String.join(",", spec.volumes()));
+    p.setProperty("replicatedVolume", spec.replicatedVolume());
     p.setProperty("distLib", spec.distLibDir().getPath());
     spec.keys().forEach((k, v) -> p.setProperty("key." + k, v));
     try (OutputStream out = new FileOutputStream(file)) {
@@ -66,7 +67,8 @@ public final class NetnsSpecFile {
         Long.parseLong(p.getProperty("nodeMemory")),
         Double.parseDouble(p.getProperty("nodeCpus", "0")),
         Long.parseLong(p.getProperty("diskSize")),
-        new ArrayList<>(List.of(p.getProperty("volumes").split(","))), keys,
+        new ArrayList<>(List.of(p.getProperty("volumes").split(","))),
+        p.getProperty("replicatedVolume", ""), keys,
         new File(p.getProperty("distLib")));
   }
 }

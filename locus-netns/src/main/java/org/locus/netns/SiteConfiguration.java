@@ -123,6 +123,10 @@ public final class SiteConfiguration {
       dataDirs.add("[" + spec.volumes().get(v) + "]"
           + new File(layout.mountPoint(node, "vol" + v), "data").toURI());
     }
+    if (spec.hasReplicatedVolume()) {
+      dataDirs.add("[" + spec.replicatedVolume() + "]"
+          + new File(layout.mountPoint(node, ReplicatedVolume.MOUNT), "data").toURI());
+    }
     conf.set("dfs.datanode.data.dir", String.join(",", dataDirs));
     if (spec.yarn()) {
       conf.set("yarn.nodemanager.hostname", address);

@@ -24,7 +24,7 @@ class NetnsSpecFileTest {
     keys.put("dfs.replication", "2");
     NetnsClusterSpec spec = new NetnsClusterSpec(3, true, 10_000_000L, 20_000_000L, 0,
         200_000_000L, 150_000_000L, 2L << 30, 0.75, 1L << 30, List.of("SSD", "DISK", "ARCHIVE"),
-        keys,
+        "NVDIMM", keys,
         new File("/dist/share/locus/lib"));
     ClusterDirectory dir = new ClusterDirectory(tmp.toFile());
     NetnsSpecFile.write(spec, NetnsSpecFile.in(dir));
@@ -37,6 +37,7 @@ class NetnsSpecFileTest {
     assertEquals(spec.diskWriteBytesPerSecond(), read.diskWriteBytesPerSecond());
     assertEquals(spec.nodeMemoryBytes(), read.nodeMemoryBytes());
     assertEquals(0.75, read.nodeCpus());
+    assertEquals("NVDIMM", read.replicatedVolume());
     assertEquals(spec.diskBytes(), read.diskBytes());
     assertEquals(spec.volumes(), read.volumes());
     assertEquals(spec.keys(), read.keys());
@@ -56,12 +57,14 @@ class NetnsSpecFileTest {
     File file = new File(tmp.toFile(), "netns.spec");
     NetnsSpecFile.write(spec, file);
     List<String> older = Files.readAllLines(file.toPath()).stream()
-        .filter(line -> !line.startsWith("ssd") && !line.startsWith("nodeCpus")).toList();
+        .filter(line -> !line.startsWith("ssd") && !line.startsWith("nodeCpus")
+            && !line.startsWith("replicatedVolume")).toList();
     Files.write(file.toPath(), older);
     NetnsClusterSpec read = NetnsSpecFile.read(file);
     assertEquals(30_000_000L, read.volumeReadBytesPerSecond(0));
     assertEquals(10_000_000L, read.volumeWriteBytesPerSecond(0));
     assertEquals(0, read.nodeCpus(), "a file from before --node-cpus: unlimited");
+    assertFalse(read.hasReplicatedVolume(), "a file from before --replicated-volume: none");
   }
 
   @Test

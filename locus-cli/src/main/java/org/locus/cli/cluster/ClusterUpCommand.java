@@ -44,7 +44,8 @@ public final class ClusterUpCommand extends OptionsCommand {
     return "--dir DIR [--nodes N] [--volumes DISK,ARCHIVE] [--yarn] [--feature NAME ...]"
         + " [--conf KEY=VALUE ...] [--netns [--link RATE] [--disk-read RATE] [--disk-write RATE]"
         + " [--ssd-read RATE] [--ssd-write RATE]"
-        + " [--node-memory SIZE] [--node-cpus CORES] [--disk-size SIZE]]";
+        + " [--node-memory SIZE] [--node-cpus CORES] [--replicated-volume TYPE]"
+        + " [--disk-size SIZE]]";
   }
 
   @Override
@@ -59,6 +60,7 @@ public final class ClusterUpCommand extends OptionsCommand {
     if (line.hasOption("netns")) {
       return new NetnsUp(dir).start(line, spec, catalog, console);
     }
+    NetnsOptions.refuseWithoutNetns(line);
     Properties state;
     try {
       SupervisorProcess.prepare(dir);

@@ -2,6 +2,7 @@ package org.locus.cli.cluster;
 
 import java.io.File;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
@@ -49,8 +50,30 @@ public final class NetnsOptions {
     options.addOption(Option.builder().longOpt("node-cpus").hasArg().argName("CORES")
         .desc("--netns: CPU of a node in cores (cgroup quota), e.g. 0.5 for a weak core, or"
             + " none (default)").build());
+    options.addOption(Option.builder().longOpt("replicated-volume").hasArg().argName("TYPE")
+        .desc("--netns: one more DataNode volume per node of this storage type, a MorphStore"
+            + " mount mirroring two disks (BoostDFS REPLICATED storage; boost's default type:"
+            + " NVDIMM)").build());
     options.addOption(Option.builder().longOpt("disk-size").hasArg().argName("SIZE")
         .desc("--netns: size of each node disk (loop device), e.g. 2g (default)").build());
+  }
+
+  /** The options that only mean something with {@code --netns}. */
+  static final List<String> NETNS_ONLY = List.of("link", "disk-read", "disk-write", "ssd-read",
+      "ssd-write", "node-memory", "node-cpus", "replicated-volume", "disk-size");
+
+  /**
+   * @throws UsageException naming the first netns-only option of an embedded
+   *     {@code cluster up} line (it would be ignored: the embedded cluster has no links,
+   *     devices or cgroups to shape)
+   */
+  static void refuseWithoutNetns(CommandLine line) throws UsageException {
+    for (String option : NETNS_ONLY) {
+      if (line.hasOption(option)) {
+        throw new UsageException("--" + option + " needs --netns (the embedded cluster runs in"
+            + " one JVM, with no links, devices or cgroups of its own to shape)");
+      }
+    }
   }
 
   /** @return the netns spec of a parsed {@code cluster up --netns} line */
@@ -74,10 +97,26 @@ public final class NetnsOptions {
           size("node-memory", line.getOptionValue("node-memory", "2g")),
           NodeCpus.parse("node-cpus", line.getOptionValue("node-cpus", "none")),
           size("disk-size", line.getOptionValue("disk-size", "2g")),
-          base.volumes().stream().map(StorageType::name).toList(), keys, distLib);
+          base.volumes().stream().map(StorageType::name).toList(),
+          replicatedVolume(line.getOptionValue("replicated-volume")), keys, distLib);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  /** @return the storage type name of {@code --replicated-volume}, empty when absent */
+  static String replicatedVolume(String text) throws UsageException {
+    if (text == null) {
+      return "";
+    }
+    List<String> persistent = java.util.Arrays.stream(StorageType.values())
+        .filter(t -> !t.isTransient()).map(StorageType::name).toList();
+    String name = text.trim().toUpperCase(java.util.Locale.ROOT);
+    if (!persistent.contains(name)) {
+      throw new UsageException("unknown storage type '" + text + "' for --replicated-volume;"
+          + " one of " + String.join(", ", persistent));
+    }
+    return name;
   }
 
   /** Parses {@code 512m} / {@code 2g} ({@link Size}), naming the option when it is not that. */
