@@ -20,7 +20,7 @@ public record RunRecord(String job, String feature, int run, boolean succeeded,
   public static final java.util.List<String> COUNTERS = java.util.List.of("MAP_INPUT_RECORDS",
       "MAP_OUTPUT_BYTES", "REDUCE_SHUFFLE_BYTES", "HDFS_BYTES_READ", "HDFS_BYTES_WRITTEN",
       "FILE_BYTES_READ", "FILE_BYTES_WRITTEN", "TOTAL_LAUNCHED_MAPS", "DATA_LOCAL_MAPS",
-      "RACK_LOCAL_MAPS", "CPU_MILLISECONDS");
+      "RACK_LOCAL_MAPS", "CPU_MILLISECONDS", "SUPERLOCAL_MAPS");
 
   /** @return the key that identifies the record in a results file */
   public String key() {

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.locus.cli.Command;
 import org.locus.cli.CommandGroup;
+import org.locus.cli.boost.BoostBenchCommand;
 import org.locus.cli.energy.EnergyBenchCommand;
 import org.locus.cli.energy.PollCostBenchCommand;
 import org.locus.cli.energy.SpinDownBenchCommand;
@@ -30,6 +31,7 @@ public final class BenchCommands {
             new BenchSwimCommand(),
             new KatBenchCommand(),
             new HybridBenchCommand(),
+            new BoostBenchCommand(),
             new EnergyBenchCommand(),
             new SpinDownBenchCommand(),
             new CodecBenchCommand(),

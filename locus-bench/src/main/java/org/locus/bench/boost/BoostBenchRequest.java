@@ -1,0 +1,30 @@
+package org.locus.bench.boost;
+
+import java.io.File;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code locus bench boost} is asked to measure.
+ *
+ * @param suite the bench suite whose jobs run (e.g. {@code puma-small})
+ * @param jobs the suite's jobs to run: disk-bound and compute-bound ones
+ * @param copies copies of every block in both layouts (HDFS replication, or BoostDFS's
+ *     SUPERLOCAL copies with the intra-node mirror counted): the same capacity
+ * @param diskRate bytes/s each device reads and writes
+ * @param boostKeys {@code conf/features/boost.xml}'s keys
+ * @param home the Locus checkout the dist bundle is written from
+ */
+public record BoostBenchRequest(String suite, List<String> jobs, int runs, int nodes,
+    int copies, long diskRate, long nodeMemoryBytes, long diskBytes, long blockBytes,
+    Map<String, String> boostKeys, File out, File home) {
+  public BoostBenchRequest {
+    jobs = List.copyOf(jobs);
+    boostKeys = Map.copyOf(boostKeys);
+    if (copies < 3 || copies > nodes + 1) {
+      throw new IllegalArgumentException("--copies " + copies + " needs 3.." + (nodes + 1)
+          + " (one REPLICATED replica of 2 copies and copies - 2 plain ones on other nodes,"
+          + " with --nodes " + nodes + ")");
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package org.locus.bench.boost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.locus.bench.report.ResultsFile;
+import org.locus.bench.run.RunRecord;
+
+/**
+ * The BoostDFS report on made-up results: ratios of mean wall times, map shares summed over
+ * runs, failed runs left out, and the geometric mean over the disk-bound jobs only.
+ */
+class BoostBenchReportTest {
+  private static RunRecord run(String job, String layout, int run, long millis, long maps,
+      long local, boolean ok) {
+    Map<String, Long> counters = new HashMap<>();
+    counters.put("TOTAL_LAUNCHED_MAPS", maps);
+    counters.put(layout.equals("boost") ? "SUPERLOCAL_MAPS" : "DATA_LOCAL_MAPS", local);
+    return new RunRecord(job, layout, run, ok, millis, counters, Map.of());
+  }
+
+  @Test
+  void ratiosSharesAndTheDiskBoundGeometricMean() {
+    List<String> jobs = List.of("grep", "wordcount", "k-means");
+    ResultsFile results = new ResultsFile("puma-small", "netns", List.of("hdfs", "boost"), 2,
+        jobs);
+    results.add(run("grep", "hdfs", 1, 10_000, 8, 6, true));
+    results.add(run("grep", "hdfs", 2, 12_000, 8, 8, true));
+    results.add(run("grep", "boost", 1, 8_000, 8, 7, true));
+    results.add(run("grep", "boost", 2, 8_800, 8, 8, true));
+    results.add(run("wordcount", "hdfs", 1, 20_000, 4, 4, true));
+    results.add(run("wordcount", "boost", 1, 20_000, 4, 2, true));
+    // a failed run counts for nothing
+    results.add(run("wordcount", "boost", 2, 1_000, 4, 4, false));
+    results.add(run("k-means", "hdfs", 1, 30_000, 4, 4, true));
+    results.add(run("k-means", "boost", 1, 60_000, 4, 4, true));
+    BoostBenchReport report = new BoostBenchReport(results);
+
+    assertEquals(8_400.0 / 11_000, report.ratio("grep").getAsDouble(), 1e-9);
+    assertEquals(1.0, report.ratio("wordcount").getAsDouble(), 1e-9);
+    assertEquals(14.0 / 16, report.mapShare("grep", "hdfs", "DATA_LOCAL_MAPS").getAsDouble(),
+        1e-9);
+    assertEquals(0.5, report.mapShare("wordcount", "boost", "SUPERLOCAL_MAPS").getAsDouble(),
+        1e-9);
+    double geomean = Math.sqrt(8_400.0 / 11_000 * 1.0);
+    assertEquals(geomean, report.geomean(List.of("grep", "wordcount")).getAsDouble(), 1e-9);
+    assertFalse(report.ratio("teragen").isPresent());
+
+    String table = report.table(jobs);
+    assertTrue(table.contains("| grep | disk-bound | 11.0 | 8.4 | 0.764 | 88 % | 94 % |"),
+        table);
+    assertTrue(table.contains("| k-means | compute-bound | 30.0 | 60.0 | 2.000 |"), table);
+    assertTrue(table.contains(String.format("**%.3f**", geomean)),
+        "k-means stays out of the disk-bound mean:\n" + table);
+  }
+}

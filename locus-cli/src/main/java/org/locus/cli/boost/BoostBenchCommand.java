@@ -1,0 +1,122 @@
+package org.locus.cli.boost;
+
+import java.io.File;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.locus.bench.boost.BoostBench;
+import org.locus.bench.boost.BoostBenchRequest;
+import org.locus.cli.Console;
+import org.locus.cli.HadoopLogFile;
+import org.locus.cli.LocusException;
+import org.locus.cli.OptionsCommand;
+import org.locus.cli.UsageException;
+import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.cli.cluster.NetnsOptions;
+import org.locus.netns.Rate;
+
+/**
+ * {@code locus bench boost}: argument parsing only; the bench (BoostDFS vs HDFS at the same
+ * capacity, a netns cluster per layout) is {@link BoostBench} in {@code locus-bench}.
+ */
+public final class BoostBenchCommand extends OptionsCommand {
+  static final String DEFAULT_JOBS =
+      "grep,wordcount,histogram-movies,histogram-ratings,classification,k-means";
+
+  public BoostBenchCommand() {
+    super("locus bench boost");
+  }
+
+  @Override
+  public String name() {
+    return "boost";
+  }
+
+  @Override
+  public String summary() {
+    return "BoostDFS vs HDFS at the same capacity (netns clusters, needs root): job time and"
+        + " superlocal maps";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options()
+        .addOption(Option.builder().longOpt("suite").hasArg().argName("NAME")
+            .desc("bench suite (default puma-small)").build())
+        .addOption(Option.builder().longOpt("jobs").hasArg().argName("ID,...")
+            .desc("the suite's jobs (default " + DEFAULT_JOBS + ")").build())
+        .addOption(Option.builder().longOpt("runs").hasArg().argName("R")
+            .desc("runs per job and layout (default 3)").build())
+        .addOption(Option.builder().longOpt("nodes").hasArg().argName("N")
+            .desc("netns nodes per layout (default 4)").build())
+        .addOption(Option.builder().longOpt("copies").hasArg().argName("R")
+            .desc("copies of every block in both layouts (default 3)").build())
+        .addOption(Option.builder().longOpt("disk-rate").hasArg().argName("RATE")
+            .desc("read and write throttle of every device (default 40MB/s)").build())
+        .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
+            .desc("each node's memory (default 2g)").build())
+        .addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
+            .desc("report directory (default bench-out/boost)").build());
+  }
+
+  @Override
+  protected String usageArguments() {
+    return "[--suite NAME] [--jobs ID,...] [--runs R] [--nodes N] [--copies R]"
+        + " [--disk-rate RATE] [--node-memory SIZE] [--out DIR]";
+  }
+
+  @Override
+  protected int execute(CommandLine line, Console console) throws Exception {
+    int runs = intOption(line, "runs", 3, 1, 100);
+    int nodes = intOption(line, "nodes", 4, 2, 16);
+    int copies = intOption(line, "copies", 3, 3, 17);
+    long rate;
+    try {
+      rate = Rate.diskBytesPerSecond("disk-rate", line.getOptionValue("disk-rate", "40MB/s"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (rate == 0) {
+      throw new UsageException("--disk-rate needs a rate, not none: the comparison is about"
+          + " disk-bound jobs");
+    }
+    long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "2g"));
+    String home = System.getProperty("locus.home");
+    if (home == null) {
+      throw new LocusException("locus.home is not set; run through bin/locus");
+    }
+    Configuration featureKeys = FeatureCatalog.installed().keysOf("boost");
+    Map<String, String> keys = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : featureKeys) {
+      keys.put(e.getKey(), featureKeys.getRaw(e.getKey()));
+    }
+    List<String> jobs = List.of(line.getOptionValue("jobs", DEFAULT_JOBS).split(",")).stream()
+        .map(String::trim).toList();
+    File out = new File(line.getOptionValue("out", "bench-out/boost")).getAbsoluteFile();
+    BoostBenchRequest request;
+    try {
+      request = new BoostBenchRequest(line.getOptionValue("suite", "puma-small"), jobs, runs,
+          nodes, copies, rate, memory, 2L << 30, 4L << 20, keys, out, new File(home));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (!out.isDirectory() && !out.mkdirs()) {
+      throw new LocusException("cannot create " + out);
+    }
+    File log = new File(out, "hadoop.log");
+    HadoopLogFile.redirectTo(log);
+    console.err().println("Hadoop's own logs: " + log);
+    try {
+      File report = new BoostBench(request, console.err()).run();
+      console.out().println("report: " + report);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    return 0;
+  }
+}
