@@ -31,6 +31,17 @@ public record CliRun(int exitCode, String out, String err) {
   }
 
   /**
+   * Runs {@code locus args} in this JVM and requires exit code {@code expected}; the failure
+   * message holds the command line and everything it printed.
+   */
+  public static CliRun inProcessExpecting(int expected, String... args) {
+    CliRun run = inProcess(args);
+    org.junit.jupiter.api.Assertions.assertEquals(expected, run.exitCode(),
+        "locus " + String.join(" ", args) + "\n" + run.out() + "\n" + run.err());
+    return run;
+  }
+
+  /**
    * Runs {@code locus args} as its own JVM on this test's classpath, as {@code bin/locus} would,
    * with {@code locusHome} as the installation directory.
    */

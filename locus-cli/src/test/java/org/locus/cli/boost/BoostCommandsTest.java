@@ -3,10 +3,7 @@ package org.locus.cli.boost;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 
 import org.apache.hadoop.fs.StorageType;
@@ -16,8 +13,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.locus.cli.Console;
-import org.locus.cli.Locus;
+import org.locus.cli.CliRun;
 import org.locus.cli.cluster.FeatureCatalog;
 import org.locus.kit.LocusMiniCluster;
 
@@ -55,14 +51,8 @@ class BoostCommandsTest {
   }
 
   private static String run(int expectedExit, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = new Locus().run(args, new Console(new PrintStream(out, true,
-        StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
-    String o = out.toString(StandardCharsets.UTF_8);
-    String e = err.toString(StandardCharsets.UTF_8);
-    assertEquals(expectedExit, code, "locus " + String.join(" ", args) + "\n" + o + "\n" + e);
-    return o + e;
+    CliRun run = CliRun.inProcessExpecting(expectedExit, args);
+    return run.out() + run.err();
   }
 
   @Test

@@ -3,10 +3,7 @@ package org.locus.cli.energy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
 
 import org.apache.hadoop.fs.Path;
@@ -17,8 +14,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.locus.cli.Console;
-import org.locus.cli.Locus;
+import org.locus.cli.CliRun;
 import org.locus.energy.EnergyConfigKeys;
 import org.locus.kit.LocusMiniCluster;
 
@@ -57,14 +53,8 @@ class EnergyCommandsTest {
   }
 
   private static String[] run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = new Locus().run(args, new Console(new PrintStream(out, true,
-        StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
-    String o = out.toString(StandardCharsets.UTF_8);
-    String e = err.toString(StandardCharsets.UTF_8);
-    assertEquals(0, code, "locus " + String.join(" ", args) + "\n" + o + "\n" + e);
-    return new String[] {o, e};
+    CliRun run = CliRun.inProcessExpecting(0, args);
+    return new String[] {run.out(), run.err()};
   }
 
   private static void await(String what, BooleanSupplier condition) throws Exception {

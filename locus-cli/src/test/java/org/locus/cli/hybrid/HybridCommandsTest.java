@@ -66,8 +66,7 @@ class HybridCommandsTest {
   }
 
   private static String run(int expectedExit, String... args) {
-    CliRun run = CliRun.inProcess(args);
-    assertEquals(expectedExit, run.exitCode(), "locus " + String.join(" ", args) + "\n" + run);
+    CliRun run = CliRun.inProcessExpecting(expectedExit, args);
     return run.out() + run.err();
   }
 

@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -25,8 +23,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.locus.cli.Console;
-import org.locus.cli.Locus;
+import org.locus.cli.CliRun;
 import org.locus.kit.LocusMiniCluster;
 
 /**
@@ -63,14 +60,8 @@ class BenchmarkCommandsTest {
   }
 
   private static String[] run(int expectedExit, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = new Locus().run(args, new Console(new PrintStream(out, true,
-        StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
-    String o = out.toString(StandardCharsets.UTF_8);
-    String e = err.toString(StandardCharsets.UTF_8);
-    assertEquals(expectedExit, code, "locus " + String.join(" ", args) + "\n" + o + "\n" + e);
-    return new String[] {o, e};
+    CliRun run = CliRun.inProcessExpecting(expectedExit, args);
+    return new String[] {run.out(), run.err()};
   }
 
   /** The command block that follows "These commands are run" in the doc. */

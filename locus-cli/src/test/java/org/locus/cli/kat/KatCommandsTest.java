@@ -3,10 +3,7 @@ package org.locus.cli.kat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,8 +15,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.locus.cli.Console;
-import org.locus.cli.Locus;
+import org.locus.cli.CliRun;
 import org.locus.cli.cluster.FeatureCatalog;
 import org.locus.kit.LocusMiniCluster;
 
@@ -63,14 +59,8 @@ class KatCommandsTest {
   }
 
   private static String[] run(int expectedExit, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = new Locus().run(args, new Console(new PrintStream(out, true,
-        StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
-    String o = out.toString(StandardCharsets.UTF_8);
-    String e = err.toString(StandardCharsets.UTF_8);
-    assertEquals(expectedExit, code, "locus " + String.join(" ", args) + "\n" + o + "\n" + e);
-    return new String[] {o, e};
+    CliRun run = CliRun.inProcessExpecting(expectedExit, args);
+    return new String[] {run.out(), run.err()};
   }
 
   @Test
