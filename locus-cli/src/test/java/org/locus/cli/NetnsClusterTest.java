@@ -58,6 +58,26 @@ class NetnsClusterTest {
         "--disk-size", "512m");
   }
 
+  /**
+   * @return {@code NAME=CONTENT} lines of the node's files of those names in every cgroup
+   *     hierarchy the cluster uses (v1: blkio, memory, cpu; v2: one), where they exist
+   */
+  private static String nodeGroupFiles(String node, String... names) throws Exception {
+    StringBuilder text = new StringBuilder();
+    for (File group : NodeCgroup.forHost(LAYOUT, new ResourceLedger(new File(DIR,
+        "no-such-ledger"))).clusterGroups()) {
+      for (String name : names) {
+        File file = new File(new File(group, node), name);
+        if (file.isFile()) {
+          for (String line : Files.readAllLines(file.toPath())) {
+            text.append(name).append('=').append(line.trim()).append('\n');
+          }
+        }
+      }
+    }
+    return text.toString();
+  }
+
   @AfterAll
   static void neverLeaveAClusterBehind() {
     NetnsResources.down(DIR);
@@ -166,20 +186,11 @@ class NetnsClusterTest {
       String[] kv = disk.split("=");
       device.put(kv[0], kv[1]);
     }
-    StringBuilder limits = new StringBuilder();
-    for (File group : NodeCgroup.forHost(LAYOUT, new ResourceLedger(new File(DIR,
-        "no-such-ledger"))).clusterGroups()) {
-      for (String name : List.of("blkio.throttle.read_bps_device", "io.max")) {
-        File file = new File(new File(group, "node1"), name);
-        if (file.isFile()) {
-          limits.append(Files.readString(file.toPath()));
-        }
-      }
-    }
-    assertTrue(Pattern.compile("(?m)^" + Pattern.quote(device.get("vol0"))
+    String limits = nodeGroupFiles("node1", "blkio.throttle.read_bps_device", "io.max");
+    assertTrue(Pattern.compile("=" + Pattern.quote(device.get("vol0"))
         + "\\s+(rbps=)?20000000\\b").matcher(limits).find(), "DISK volume " + device + ":\n"
         + limits);
-    assertTrue(Pattern.compile("(?m)^" + Pattern.quote(device.get("vol1"))
+    assertTrue(Pattern.compile("=" + Pattern.quote(device.get("vol1"))
         + "\\s+(rbps=)?30000000\\b").matcher(limits).find(), "SSD volume " + device + ":\n"
         + limits);
   }
@@ -193,19 +204,9 @@ class NetnsClusterTest {
   @Test
   @Order(6)
   void threeBusyLoopsInANodeOfOneAndAHalfCoresUseAtMostOneAndAHalfCores() throws Exception {
-    StringBuilder limits = new StringBuilder();
-    for (File group : NodeCgroup.forHost(LAYOUT, new ResourceLedger(new File(DIR,
-        "no-such-ledger"))).clusterGroups()) {
-      for (String name : List.of("cpu.max", "cpu.cfs_quota_us", "cpu.cfs_period_us")) {
-        File file = new File(new File(group, "node1"), name);
-        if (file.isFile()) {
-          limits.append(name).append('=').append(Files.readString(file.toPath()).trim())
-              .append('\n');
-        }
-      }
-    }
-    assertTrue(limits.toString().contains("cpu.max=150000 100000")
-        || limits.toString().contains("cpu.cfs_quota_us=150000\ncpu.cfs_period_us=100000"),
+    String limits = nodeGroupFiles("node1", "cpu.max", "cpu.cfs_quota_us", "cpu.cfs_period_us");
+    assertTrue(limits.contains("cpu.max=150000 100000")
+        || limits.contains("cpu.cfs_quota_us=150000\ncpu.cfs_period_us=100000"),
         "node1's CPU limit files: " + limits);
     CliRun run = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
         "sh", "-c", "start=$(date +%s%N); for i in 1 2 3; do timeout 2 sh -c 'while :; do :;"
@@ -240,17 +241,8 @@ class NetnsClusterTest {
       assertTrue(state.getProperty("node1.disks", "").contains(disk), state.toString());
     }
     String mirror = state.getProperty("node1.disks").replaceAll(".*mirror1=(\\S+).*", "$1");
-    StringBuilder limits = new StringBuilder();
-    for (File group : NodeCgroup.forHost(LAYOUT, new ResourceLedger(new File(DIR,
-        "no-such-ledger"))).clusterGroups()) {
-      for (String name : List.of("blkio.throttle.read_bps_device", "io.max")) {
-        File file = new File(new File(group, "node1"), name);
-        if (file.isFile()) {
-          limits.append(Files.readString(file.toPath()));
-        }
-      }
-    }
-    assertTrue(Pattern.compile("(?m)^" + Pattern.quote(mirror) + "\\s+(rbps=)?20000000\\b")
+    String limits = nodeGroupFiles("node1", "blkio.throttle.read_bps_device", "io.max");
+    assertTrue(Pattern.compile("=" + Pattern.quote(mirror) + "\\s+(rbps=)?20000000\\b")
         .matcher(limits).find(), "mirror1 " + mirror + " throttled like a disk:\n" + limits);
 
     org.apache.hadoop.conf.Configuration conf =

@@ -9,6 +9,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -164,51 +165,61 @@ class NetnsKatTest {
   void theStockBalancerMovesPlainBlocksAndNoOwnerReplica() throws Exception {
     Configuration conf = clientConf();
     conf.set("dfs.replication", "1");
-    ClusterLayout layout = new ClusterLayout(DIR);
-    Path dataset = new Path("/kat/pinned");
-    Map<String, String> before;
-    try (FileSystem fs = FileSystem.newInstance(conf)) {
-      DistributedFileSystem dfs = (DistributedFileSystem) fs;
-      new ZipfTextGenerator(4000, 1.0, 11).write(dfs, new Path("/corpus-pinned"), 2,
-          1L << 20);
-      new KatImporter(dfs, new WordCountHint(), "wordcount", QueueDesign.CENTRAL, 96, p -> { })
-          .run(new Path("/corpus-pinned"), dataset);
-      assertEquals(0, verify(dfs, dataset).blocksOffOwner(), "placed before the Balancer");
-      before = blockHosts(dfs, dataset);
-    }
-    File heavy = new File(WORK, "plain-40m.bin");
-    byte[] chunk = new byte[1 << 20];
-    new java.util.Random(5).nextBytes(chunk);
-    try (java.io.OutputStream out = Files.newOutputStream(heavy.toPath())) {
-      for (int i = 0; i < 40; i++) {
-        out.write(chunk);
+    try {
+      ClusterLayout layout = new ClusterLayout(DIR);
+      Path dataset = new Path("/kat/pinned");
+      Map<String, String> before;
+      try (FileSystem fs = FileSystem.newInstance(conf)) {
+        DistributedFileSystem dfs = (DistributedFileSystem) fs;
+        new ZipfTextGenerator(4000, 1.0, 11).write(dfs, new Path("/corpus-pinned"), 2,
+            1L << 20);
+        new KatImporter(dfs, new WordCountHint(), "wordcount", QueueDesign.CENTRAL, 96, p -> { })
+            .run(new Path("/corpus-pinned"), dataset);
+        assertEquals(0, verify(dfs, dataset).blocksOffOwner(), "placed before the Balancer");
+        before = blockHosts(dfs, dataset);
       }
-    }
-    String classpath = nameNodeClasspath(layout);
-    CliRun put = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
-        DaemonLauncher.javaBinary(), "-cp", classpath, "org.apache.hadoop.fs.FsShell",
-        "-D", "dfs.replication=1", "-put", heavy.getPath(), "/heavy-plain");
-    assertEquals(0, put.exitCode(), put.toString());
-
-    CliRun balancer = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "master",
-        "--", DaemonLauncher.javaBinary(), "-cp", classpath,
-        "org.apache.hadoop.hdfs.server.balancer.Balancer",
-        // the Balancer skips blocks under 10 MB by default; these are 256 KiB
-        "-D", "dfs.balancer.getBlocks.min-block-size=1", "-threshold", "1");
-    assertEquals(0, balancer.exitCode(), balancer.toString());
-
-    try (FileSystem fs = FileSystem.newInstance(conf)) {
-      DistributedFileSystem dfs = (DistributedFileSystem) fs;
-      int moved = 0;
-      for (BlockLocation block : fs.getFileBlockLocations(new Path("/heavy-plain"), 0,
-          Long.MAX_VALUE)) {
-        if (!block.getHosts()[0].equals(layout.address("node1"))) {
-          moved++;
+      File heavy = new File(WORK, "plain-40m.bin");
+      byte[] chunk = new byte[1 << 20];
+      new java.util.Random(5).nextBytes(chunk);
+      try (java.io.OutputStream out = Files.newOutputStream(heavy.toPath())) {
+        for (int i = 0; i < 40; i++) {
+          out.write(chunk);
         }
       }
-      assertTrue(moved > 0, "the Balancer moved no plain block off node1:\n" + balancer);
-      assertEquals(before, blockHosts(dfs, dataset), "dataset blocks moved by the Balancer");
-      assertEquals(0, verify(dfs, dataset).blocksOffOwner());
+      String classpath = nameNodeClasspath(layout);
+      CliRun put = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "node1", "--",
+          DaemonLauncher.javaBinary(), "-cp", classpath, "org.apache.hadoop.fs.FsShell",
+          "-D", "dfs.replication=1", "-put", heavy.getPath(), "/heavy-plain");
+      assertEquals(0, put.exitCode(), put.toString());
+
+      CliRun balancer = CliRun.inProcess("cluster", "exec", "--dir", DIR.getPath(), "master",
+          "--", DaemonLauncher.javaBinary(), "-cp", classpath,
+          "org.apache.hadoop.hdfs.server.balancer.Balancer",
+          // the Balancer skips blocks under 10 MB by default; these are 256 KiB
+          "-D", "dfs.balancer.getBlocks.min-block-size=1", "-threshold", "1");
+      assertEquals(0, balancer.exitCode(), balancer.toString());
+
+      try (FileSystem fs = FileSystem.newInstance(conf)) {
+        DistributedFileSystem dfs = (DistributedFileSystem) fs;
+        int moved = 0;
+        for (BlockLocation block : fs.getFileBlockLocations(new Path("/heavy-plain"), 0,
+            Long.MAX_VALUE)) {
+          if (!block.getHosts()[0].equals(layout.address("node1"))) {
+            moved++;
+          }
+        }
+        assertTrue(moved > 0, "the Balancer moved no plain block off node1:\n" + balancer);
+        assertEquals(before, blockHosts(dfs, dataset), "dataset blocks moved by the Balancer");
+        assertEquals(0, verify(dfs, dataset).blocksOffOwner());
+      }
+    } finally {
+      // Replication-1 files lose blocks when a DataNode dies, which the next case makes happen
+      // and then requires a healthy fsck of '/': this case's files must not outlive it.
+      try (FileSystem fs = FileSystem.newInstance(conf)) {
+        for (String path : List.of("/heavy-plain", "/kat/pinned", "/corpus-pinned")) {
+          fs.delete(new Path(path), true);
+        }
+      }
     }
   }
 

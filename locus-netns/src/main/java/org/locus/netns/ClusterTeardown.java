@@ -107,6 +107,9 @@ public final class ClusterTeardown {
     }
   }
 
+  /** Polls, 100 ms apart, for a detached loop device to be released. */
+  private static final int LOOP_RELEASE_POLLS = 300;
+
   private void remove(ResourceLedger.Entry entry) throws IOException {
     switch (entry.kind()) {
       case "mount" -> {
@@ -120,6 +123,20 @@ public final class ClusterTeardown {
       case "loop" -> {
         if (LoopDisk.backingFile(entry.name()).equals(entry.detail())) {
           HostCommand.run("losetup", "-d", entry.name());
+          // A device still in use is only marked for release by losetup -d: the mount
+          // namespaces of the killed daemons ('ip netns exec' gave each a copy of the node's
+          // mounts) are torn down by the kernel after their last process is reaped, and until
+          // then the file system on the device lives on. Wait for the release, so 'down'
+          // returns with the device free and the image file's space really given back.
+          for (int attempt = 0; attempt < LOOP_RELEASE_POLLS
+              && LoopDisk.backingFile(entry.name()).equals(entry.detail()); attempt++) {
+            pause(100);
+          }
+          if (LoopDisk.backingFile(entry.name()).equals(entry.detail())) {
+            throw new IOException("loop device " + entry.name() + " still serves "
+                + entry.detail() + " " + LOOP_RELEASE_POLLS / 10 + " s after losetup -d"
+                + " (a process outside the cluster still uses its file system?)");
+          }
         }
       }
       case "cgroup" -> {

@@ -1,22 +1,18 @@
 package org.locus.cli.boost;
 
 import java.io.File;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.conf.Configuration;
 import org.locus.bench.boost.BoostBench;
 import org.locus.bench.boost.BoostBenchRequest;
 import org.locus.cli.Console;
-import org.locus.cli.HadoopLogFile;
-import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
-import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.cli.bench.BenchSetup;
 import org.locus.cli.cluster.NetnsOptions;
 import org.locus.netns.Rate;
 
@@ -86,31 +82,19 @@ public final class BoostBenchCommand extends OptionsCommand {
           + " disk-bound jobs");
     }
     long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "2g"));
-    String home = System.getProperty("locus.home");
-    if (home == null) {
-      throw new LocusException("locus.home is not set; run through bin/locus");
-    }
-    Configuration featureKeys = FeatureCatalog.installed().keysOf("boost");
-    Map<String, String> keys = new LinkedHashMap<>();
-    for (Map.Entry<String, String> e : featureKeys) {
-      keys.put(e.getKey(), featureKeys.getRaw(e.getKey()));
-    }
+    File home = BenchSetup.home();
+    Map<String, String> keys = BenchSetup.featureKeys("boost");
     List<String> jobs = List.of(line.getOptionValue("jobs", DEFAULT_JOBS).split(",")).stream()
         .map(String::trim).toList();
     File out = new File(line.getOptionValue("out", "bench-out/boost")).getAbsoluteFile();
     BoostBenchRequest request;
     try {
       request = new BoostBenchRequest(line.getOptionValue("suite", "puma-small"), jobs, runs,
-          nodes, copies, rate, memory, 2L << 30, 4L << 20, keys, out, new File(home));
+          nodes, copies, rate, memory, 2L << 30, 4L << 20, keys, out, home);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    if (!out.isDirectory() && !out.mkdirs()) {
-      throw new LocusException("cannot create " + out);
-    }
-    File log = new File(out, "hadoop.log");
-    HadoopLogFile.redirectTo(log);
-    console.err().println("Hadoop's own logs: " + log);
+    BenchSetup.reportDirectory(out.getPath(), console);
     try {
       File report = new BoostBench(request, console.err()).run();
       console.out().println("report: " + report);

@@ -9,10 +9,9 @@ import org.apache.commons.cli.Options;
 import org.locus.bench.hybrid.HybridBench;
 import org.locus.bench.hybrid.HybridBenchRequest;
 import org.locus.cli.Console;
-import org.locus.cli.HadoopLogFile;
-import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
+import org.locus.cli.bench.BenchSetup;
 import org.locus.cli.cluster.NetnsOptions;
 import org.locus.netns.Rate;
 
@@ -80,22 +79,14 @@ public final class HybridBenchCommand extends OptionsCommand {
           + " differ only in their devices' speed");
     }
     long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "2g"));
-    String home = System.getProperty("locus.home");
-    if (home == null) {
-      throw new LocusException("locus.home is not set; run through bin/locus");
-    }
-    File out = new File(line.getOptionValue("out", "bench-out/hybrid")).getAbsoluteFile();
-    if (!out.isDirectory() && !out.mkdirs()) {
-      throw new LocusException("cannot create " + out);
-    }
-    File log = new File(out, "hadoop.log");
-    HadoopLogFile.redirectTo(log);
-    console.err().println("Hadoop's own logs: " + log);
+    File home = BenchSetup.home();
+    File out = BenchSetup.reportDirectory(line.getOptionValue("out", "bench-out/hybrid"),
+        console);
     List<String> jobs = List.of(line.getOptionValue("jobs", "teragen,terasort").split(","))
         .stream().map(String::trim).toList();
     HybridBenchRequest request = new HybridBenchRequest(
         line.getOptionValue("suite", "puma-small"), jobs, runs, nodes, ssd, hdd, memory,
-        2L << 30, 4L << 20, out, new File(home));
+        2L << 30, 4L << 20, out, home);
     try {
       File report = new HybridBench(request, console.err()).run();
       console.out().println("report: " + report);

@@ -2,22 +2,18 @@ package org.locus.cli.lowpower;
 
 import java.io.File;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.conf.Configuration;
 import org.locus.bench.lowpower.LowpowerBench;
 import org.locus.bench.lowpower.LowpowerBenchRequest;
 import org.locus.cli.Console;
-import org.locus.cli.HadoopLogFile;
-import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
-import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.cli.bench.BenchSetup;
 import org.locus.cli.cluster.NetnsOptions;
 import org.locus.netns.NodeCpus;
 
@@ -94,31 +90,18 @@ public final class LowpowerBenchCommand extends OptionsCommand {
     }
     long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "1g"));
     List<File> optIn = OptInJars.of(line);
-    String home = System.getProperty("locus.home");
-    if (home == null) {
-      throw new LocusException("locus.home is not set; run through bin/locus");
-    }
-    Configuration featureKeys = FeatureCatalog.installed().keysOf("lowpower");
-    Map<String, String> keys = new LinkedHashMap<>();
-    for (Map.Entry<String, String> e : featureKeys) {
-      keys.put(e.getKey(), featureKeys.getRaw(e.getKey()));
-    }
+    File home = BenchSetup.home();
+    Map<String, String> keys = BenchSetup.featureKeys("lowpower");
     File out = new File(line.getOptionValue("out", "bench-out/lowpower")).getAbsoluteFile();
     LowpowerBenchRequest request;
     try {
       request = new LowpowerBenchRequest(nodes, cpus, (long) sizeMib << 20, rounds,
           replications, optIn, keys, memory,
-          new File(line.getOptionValue("dir", "/tmp/locus-bench-lowpower")), out,
-          new File(home));
+          new File(line.getOptionValue("dir", "/tmp/locus-bench-lowpower")), out, home);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    if (!out.isDirectory() && !out.mkdirs()) {
-      throw new LocusException("cannot create " + out);
-    }
-    File log = new File(out, "hadoop.log");
-    HadoopLogFile.redirectTo(log);
-    console.err().println("Hadoop's own logs: " + log);
+    BenchSetup.reportDirectory(out.getPath(), console);
     File report = new LowpowerBench(request, console.err()).run();
     console.out().println("report: " + report);
     return 0;
