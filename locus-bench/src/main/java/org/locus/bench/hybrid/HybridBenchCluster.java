@@ -29,9 +29,10 @@ import org.locus.netns.NodeDeviceWrites;
 /**
  * One layout of the hybrid bench on a netns cluster started for it (stock daemons, the dist
  * bundle, YARN): SSD volumes' devices throttled at the SSD rate, the other devices at the
- * layout's rate; the layout's SSD paths get ALL_SSD ({@code /hybrid} with the bench's root under
- * it for the hybrid layout, {@code /} for SSD-only). On close it reports the bytes written to SSD and HDD devices during
- * its life (input generation and every run) and stops the cluster.
+ * layout's rate; the layout's SSD paths get ALL_SSD ({@code /hybrid} with the bench's root
+ * under it for the hybrid layout, {@code /} for SSD-only). On close it reports the bytes
+ * written to SSD and HDD devices during its life (input generation and every run) and stops
+ * the cluster.
  */
 final class HybridBenchCluster implements BenchCluster {
   private final StorageLayout layout;

@@ -15,6 +15,7 @@ import org.locus.bench.report.HtmlReport;
 import org.locus.bench.report.ResultsFile;
 import org.locus.bench.run.BenchCluster;
 import org.locus.bench.run.BenchRunner;
+import org.locus.bench.run.NetnsFeatureCluster;
 import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.bench.suite.BenchSuite;
 import org.locus.bench.suite.Suites;
@@ -24,6 +25,8 @@ import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
 import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.cli.cluster.NetnsOptions;
+import org.locus.netns.Rate;
 
 /**
  * {@code locus bench run}: argument parsing only; the suites, the runner and the report are in
@@ -48,7 +51,8 @@ public final class BenchRunCommand extends OptionsCommand {
   @Override
   protected String usageArguments() {
     return "--suite NAME --out DIR [--jobs ID,...] [--features none,kat,...]"
-        + " [--cluster embedded|local | --conf DIR] [--nodes N] [--runs N] [--reducers N]"
+        + " [--cluster embedded|local|netns [--link RATE] [--node-memory SIZE] | --conf DIR]"
+        + " [--nodes N] [--runs N] [--reducers N]"
         + " [--trace FILE] [--resume] [--no-report]";
   }
 
@@ -69,8 +73,14 @@ public final class BenchRunCommand extends OptionsCommand {
             + " instead of starting one per feature set; on a netns cluster every run also"
             + " records the bytes each node's link carried").build());
     options.addOption(Option.builder().longOpt("cluster").hasArg().argName("KIND")
-        .desc("embedded (multi-host mini cluster, default) or local (LocalJobRunner, no"
-            + " daemons: checks a suite quickly, timings are not a cluster's)").build());
+        .desc("embedded (multi-host mini cluster, default), local (LocalJobRunner, no"
+            + " daemons: checks a suite quickly, timings are not a cluster's) or netns (stock"
+            + " daemons as processes, one network namespace per node; needs root)").build());
+    options.addOption(Option.builder().longOpt("link").hasArg().argName("RATE")
+        .desc("--cluster netns: each node's link rate, e.g. 10mbit, or none (default)")
+        .build());
+    options.addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
+        .desc("--cluster netns: memory of a node (default 2g)").build());
     options.addOption(Option.builder().longOpt("nodes").hasArg().argName("N")
         .desc("embedded cluster nodes (default 4)").build());
     options.addOption(Option.builder().longOpt("runs").hasArg().argName("N")
@@ -95,10 +105,21 @@ public final class BenchRunCommand extends OptionsCommand {
     int runs = intOption(line, "runs", 1, 1, 1000);
     int reducers = intOption(line, "reducers", 2, 1, 1000);
     String clusterKind = line.getOptionValue("cluster", "embedded");
-    if (!clusterKind.equals("embedded") && !clusterKind.equals("local")) {
-      throw new UsageException("--cluster must be embedded or local, got '" + clusterKind
+    if (!List.of("embedded", "local", "netns").contains(clusterKind)) {
+      throw new UsageException("--cluster must be embedded, local or netns, got '" + clusterKind
           + "'");
     }
+    if (!clusterKind.equals("netns") && (line.hasOption("link")
+        || line.hasOption("node-memory"))) {
+      throw new UsageException("--link and --node-memory need --cluster netns");
+    }
+    long linkBps;
+    try {
+      linkBps = Rate.linkBitsPerSecond("link", line.getOptionValue("link", "none"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    long nodeMemory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "2g"));
     BenchSuite suite;
     try {
       suite = Suites.get(line.getOptionValue("suite"),
@@ -135,6 +156,9 @@ public final class BenchRunCommand extends OptionsCommand {
       BenchCluster running = BenchCluster.running(ClientConfiguration.load(dir), new File(dir));
       clusterKind = running instanceof RunningNetnsCluster ? "netns" : "running";
       factory = (feature, keys) -> running;
+    } else if (clusterKind.equals("netns")) {
+      factory = NetnsFeatureCluster.factory(clusterDir, nodes, linkBps, nodeMemory,
+          BenchSetup.home(), console.err());
     } else {
       factory = BenchCluster.factory(clusterKind, clusterDir, nodes);
     }

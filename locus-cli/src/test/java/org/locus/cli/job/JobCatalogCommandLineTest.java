@@ -47,6 +47,24 @@ class JobCatalogCommandLineTest {
   }
 
   @Test
+  void benchRunRefusesAnUnknownClusterKindAndNetnsOptionsWithoutNetns() {
+    CliRun kind = run("bench", "run", "--suite", "puma-tiny", "--out", "/tmp/x", "--cluster",
+        "yarn");
+    assertEquals(2, kind.exitCode(), kind.toString());
+    assertTrue(kind.err().contains("--cluster must be embedded, local or netns, got 'yarn'"),
+        kind.err());
+    CliRun link = run("bench", "run", "--suite", "puma-tiny", "--out", "/tmp/x", "--link",
+        "10mbit");
+    assertEquals(2, link.exitCode(), link.toString());
+    assertTrue(link.err().contains("--link and --node-memory need --cluster netns"),
+        link.err());
+    CliRun rate = run("bench", "run", "--suite", "puma-tiny", "--out", "/tmp/x", "--cluster",
+        "netns", "--link", "fast");
+    assertEquals(2, rate.exitCode(), rate.toString());
+    assertTrue(rate.err().contains("unknown rate 'fast' for --link"), rate.err());
+  }
+
+  @Test
   void generateHelpListsEveryKind() {
     CliRun help = run("generate", "--help");
     assertEquals(0, help.exitCode());
