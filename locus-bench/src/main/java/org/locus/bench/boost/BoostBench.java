@@ -37,10 +37,7 @@ public final class BoostBench {
 
   /** @return the report file */
   public File run() throws Exception {
-    BenchSuite suite = Suites.get(request.suite(), null, request.nodes());
-    if (!request.jobs().isEmpty()) {
-      suite = suite.only(request.jobs());
-    }
+    BenchSuite suite = Suites.select(request.suite(), request.jobs(), request.nodes());
     File out = request.out().getAbsoluteFile();
     if (!out.isDirectory() && !out.mkdirs()) {
       throw new BenchException("cannot create " + out);

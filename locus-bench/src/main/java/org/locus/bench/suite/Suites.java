@@ -39,6 +39,16 @@ public final class Suites {
   }
 
   /**
+   * @param jobs the suite's jobs to keep; empty for all
+   * @return suite {@code name} (not a trace replay) cut down to {@code jobs}
+   */
+  public static BenchSuite select(String name, java.util.List<String> jobs, int nodes)
+      throws IOException {
+    BenchSuite suite = get(name, null, nodes);
+    return jobs.isEmpty() ? suite : suite.only(jobs);
+  }
+
+  /**
    * @param trace the trace file for the {@code swim-fb*} suites, else unused (may be null)
    * @param nodes nodes of the cluster here, for trace scaling
    * @throws IllegalArgumentException for an unknown name or a missing trace
