@@ -2,12 +2,13 @@ package org.locus.boost.scheduling;
 
 import java.io.IOException;
 import java.util.Collection;
-import java.util.List;
 import java.util.Set;
 
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
 import org.locus.boost.placement.SuperlocalLayout;
+import org.locus.mapreduce.am.SplitReplicaHosts;
 import org.locus.mapreduce.am.TaskPlacement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,18 +23,23 @@ public class SuperlocalTaskPlacement implements TaskPlacement, Configurable {
   private static final Logger LOG = LoggerFactory.getLogger(SuperlocalTaskPlacement.class);
 
   private Configuration conf;
-  private List<Set<String>> superlocal = List.of();
+  private SplitReplicaHosts splits;
+  private StorageType replicated;
 
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
     try {
-      superlocal = SplitSuperlocalHosts.read(conf, SuperlocalLayout.from(conf).replicatedType());
-      long maps = superlocal.stream().filter(h -> !h.isEmpty()).count();
-      LOG.info("{} of {} maps have a superlocal host", maps, superlocal.size());
+      replicated = SuperlocalLayout.from(conf).replicatedType();
+      splits = SplitReplicaHosts.read(conf);
+      long maps = 0;
+      for (int k = 0; k < splits.maps(); k++) {
+        maps += superlocalHosts(k).isEmpty() ? 0 : 1;
+      }
+      LOG.info("{} of {} maps have a superlocal host", maps, splits.maps());
     } catch (IOException | RuntimeException e) {
       LOG.warn("Superlocal hosts unknown, maps get stock locality: {}", e.toString());
-      superlocal = List.of();
+      splits = null;
     }
   }
 
@@ -54,7 +60,7 @@ public class SuperlocalTaskPlacement implements TaskPlacement, Configurable {
 
   @Override
   public Collection<String> superlocalHosts(int mapIndex) {
-    return mapIndex < superlocal.size() ? superlocal.get(mapIndex) : Set.of();
+    return splits == null ? Set.of() : splits.hostsOn(mapIndex, replicated);
   }
 
   @Override

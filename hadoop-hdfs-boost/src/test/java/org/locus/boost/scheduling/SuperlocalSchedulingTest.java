@@ -45,6 +45,7 @@ import org.locus.boost.placement.SuperlocalLayout;
 import org.locus.kit.ClusterNode;
 import org.locus.kit.LocusMiniCluster;
 import org.locus.mapreduce.am.LocusJobCounter;
+import org.locus.mapreduce.am.SplitReplicaHosts;
 
 /**
  * Superlocal map scheduling on an embedded 4-node cluster with YARN, each node with a DISK and
@@ -137,12 +138,13 @@ class SuperlocalSchedulingTest {
     Configuration am = new Configuration(job.getConfiguration());
     am.set("mapreduce.job.dir", fs.makeQualified(dir).toString());
 
-    List<Set<String>> hosts = SplitSuperlocalHosts.read(am, StorageType.NVDIMM);
+    SplitReplicaHosts hosts = SplitReplicaHosts.read(am);
 
-    assertEquals(array.length, hosts.size());
+    assertEquals(array.length, hosts.maps());
     for (int k = 0; k < array.length; k++) {
       String file = ((FileSplit) array[k]).getPath().getName();
-      assertEquals(Set.of(SUPERLOCAL_HOST.get(file)), hosts.get(k), "split " + k + " " + file);
+      assertEquals(Set.of(SUPERLOCAL_HOST.get(file)), hosts.hostsOn(k, StorageType.NVDIMM),
+          "split " + k + " " + file);
     }
   }
 

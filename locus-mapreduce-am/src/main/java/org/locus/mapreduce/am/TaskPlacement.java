@@ -39,4 +39,19 @@ public interface TaskPlacement {
   default Collection<String> superlocalHosts(int mapIndex) {
     return List.of();
   }
+
+  /**
+   * The map's backup hosts: hosts among its split's that hold the split only on a copy meant to
+   * be read last (energy-efficient HDFS: a backup volume, in standby while the primary serves).
+   * A container on such a host goes to a map that is merely backup-local there only after every
+   * map superlocal or node-local there, so a host first works through the data it holds as
+   * primary and then helps with maps still waiting elsewhere (seed 000's fast node). The AM
+   * counts such launches in {@link LocusJobCounter#BACKUP_LOCAL_MAPS}.
+   *
+   * @param mapIndex a map's index in the job, {@code 0 <= mapIndex < maps}
+   * @return its backup hosts; empty (the default) for none, as stock
+   */
+  default Collection<String> backupHosts(int mapIndex) {
+    return List.of();
+  }
 }

@@ -64,10 +64,12 @@ import org.slf4j.LoggerFactory;
  *       order whatever their host; the pending reducers are reordered to match each allocation
  *       before the stock code assigns it.</li>
  *   <li>Stock assignment hands a map container on host H to the first pending map whose split
- *       names H. Where the placement names superlocal hosts, the maps superlocal on H are moved
- *       to the front of that list before the stock code assigns the container, so the levels
- *       are superlocal, node-local, rack-local, any; launched superlocal maps are counted in
- *       {@link LocusJobCounter#SUPERLOCAL_MAPS}. The list is the stock allocator's private
+ *       names H. Where the placement names superlocal or backup hosts, that list is reordered
+ *       before the stock code assigns the container: maps superlocal on H first, then the
+ *       other maps whose split names H, then those merely backup-local on H, so the levels are
+ *       superlocal, node-local, backup-local, rack-local, any; launched maps of the first and
+ *       third level are counted in {@link LocusJobCounter#SUPERLOCAL_MAPS} and
+ *       {@link LocusJobCounter#BACKUP_LOCAL_MAPS}. The list is the stock allocator's private
  *       {@value #MAPS_BY_HOST_FIELD} field, reached by reflection: the AM refuses to start, naming
  *       it, if a Hadoop version lacks it.</li>
  * </ol>
@@ -88,6 +90,7 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
   /** Map attempts seen launched, so each is counted once. */
   private final Set<TaskAttemptId> launchedMaps = new HashSet<>();
   private long superlocalMaps;
+  private long backupLocalMaps;
 
   public LocusRMContainerAllocator(ClientService clientService, AppContext context,
       AMPreemptionPolicy preemptionPolicy) {
@@ -205,64 +208,87 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
     }
     refuseOffHostContainers(allocated, PRIORITY_REDUCE, getScheduledRequests().reduces);
     matchReducersToContainers(allocated);
-    putSuperlocalMapsFirst(allocated);
+    orderMapsByLevel(allocated);
     return response;
   }
 
-  /** Counts the maps launched since the last heartbeat on one of their superlocal hosts. */
+  /** Counts the maps launched since the last heartbeat on a superlocal or backup host. */
   @Override
   protected synchronized void heartbeat() throws Exception {
     super.heartbeat();
     Map<TaskAttemptId, Container> running = getAssignedRequests().maps;
     launchedMaps.retainAll(running.keySet());
-    long now = 0;
+    long superlocal = 0;
+    long backupLocal = 0;
     for (Map.Entry<TaskAttemptId, Container> e : running.entrySet()) {
-      if (launchedMaps.add(e.getKey()) && placement.superlocalHosts(e.getKey().getTaskId()
-          .getId()).contains(e.getValue().getNodeId().getHost())) {
-        now++;
+      if (!launchedMaps.add(e.getKey())) {
+        continue;
+      }
+      int map = e.getKey().getTaskId().getId();
+      String host = e.getValue().getNodeId().getHost();
+      if (placement.superlocalHosts(map).contains(host)) {
+        superlocal++;
+      } else if (placement.backupHosts(map).contains(host)) {
+        backupLocal++;
       }
     }
-    if (now > 0) {
-      superlocalMaps += now;
+    if (superlocal + backupLocal > 0) {
+      superlocalMaps += superlocal;
+      backupLocalMaps += backupLocal;
       JobCounterUpdateEvent update = new JobCounterUpdateEvent(getJob().getID());
-      update.addCounterUpdate(LocusJobCounter.SUPERLOCAL_MAPS, now);
+      if (superlocal > 0) {
+        update.addCounterUpdate(LocusJobCounter.SUPERLOCAL_MAPS, superlocal);
+      }
+      if (backupLocal > 0) {
+        update.addCounterUpdate(LocusJobCounter.BACKUP_LOCAL_MAPS, backupLocal);
+      }
       eventHandler.handle(update);
-      LOG.info("{} map(s) launched superlocal ({} in all)", now, superlocalMaps);
+      LOG.info("{} map(s) launched superlocal, {} backup-local ({} and {} in all)", superlocal,
+          backupLocal, superlocalMaps, backupLocalMaps);
     }
   }
 
   /**
    * Before the stock assignment takes, for a map container on host H, the first pending map
-   * listed for H: moves the maps superlocal on H to the front of that list.
+   * listed for H: orders that list superlocal, node-local, backup-local.
    */
-  private void putSuperlocalMapsFirst(List<Container> allocated) {
+  private void orderMapsByLevel(List<Container> allocated) {
     for (Container container : allocated) {
       if (PRIORITY_MAP.equals(container.getPriority())) {
         String host = container.getNodeId().getHost();
         LinkedList<TaskAttemptId> waiting = mapsByHost.get(host);
         if (waiting != null) {
-          superlocalFirst(waiting, host, placement::superlocalHosts);
+          byLevel(waiting, host, placement::superlocalHosts, placement::backupHosts);
         }
       }
     }
   }
 
   /**
-   * Moves the attempts whose map is superlocal on {@code host} to the front, each group in its
-   * own order.
+   * Puts the attempts whose map is superlocal on {@code host} first and those whose map is
+   * backup-local there last, each group in its own order. A host that is both counts as
+   * superlocal.
    */
-  static void superlocalFirst(LinkedList<TaskAttemptId> attempts, String host,
-      IntFunction<Collection<String>> superlocalHosts) {
+  static void byLevel(LinkedList<TaskAttemptId> attempts, String host,
+      IntFunction<Collection<String>> superlocalHosts,
+      IntFunction<Collection<String>> backupHosts) {
     List<TaskAttemptId> first = new ArrayList<>();
-    List<TaskAttemptId> rest = new ArrayList<>();
+    List<TaskAttemptId> middle = new ArrayList<>();
+    List<TaskAttemptId> last = new ArrayList<>();
     for (TaskAttemptId id : attempts) {
-      (superlocalHosts.apply(id.getTaskId().getId()).contains(host) ? first : rest).add(id);
+      int map = id.getTaskId().getId();
+      if (superlocalHosts.apply(map).contains(host)) {
+        first.add(id);
+      } else if (backupHosts.apply(map).contains(host)) {
+        last.add(id);
+      } else {
+        middle.add(id);
+      }
     }
-    if (!first.isEmpty() && !rest.isEmpty()) {
-      attempts.clear();
-      attempts.addAll(first);
-      attempts.addAll(rest);
-    }
+    attempts.clear();
+    attempts.addAll(first);
+    attempts.addAll(middle);
+    attempts.addAll(last);
   }
 
   /**

@@ -1,10 +1,12 @@
-package org.locus.boost.scheduling;
+package org.locus.mapreduce.am;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -22,24 +24,27 @@ import org.apache.hadoop.mapreduce.split.JobSplit.TaskSplitMetaInfo;
 import org.apache.hadoop.mapreduce.split.SplitMetaInfoReader;
 
 /**
- * For each map of a submitted job, the hosts that hold its split's bytes on REPLICATED storage:
- * read in the AM from the split files the job client wrote ({@code job.splitmetainfo},
- * {@code job.split} in {@code mapreduce.job.dir}), in the AM's map order, and from the block
- * locations HDFS reports with their storage types. A split over several blocks is superlocal
- * where the block holding most of its bytes is.
+ * For each map of a submitted job, the hosts holding its split's bytes and the storage type of
+ * the replica each holds: read in the AM from the split files the job client wrote
+ * ({@code job.splitmetainfo}, {@code job.split} in {@code mapreduce.job.dir}), in the AM's map
+ * order, and from the block locations HDFS reports with their storage types. A split over
+ * several blocks is judged by the block holding most of its bytes. Placements that rank a map's
+ * hosts by what they hold (BoostDFS's REPLICATED volumes, energy-efficient HDFS's backups) read
+ * their hosts from here.
  */
-public final class SplitSuperlocalHosts {
-  private SplitSuperlocalHosts() {
+public final class SplitReplicaHosts {
+  private final List<Map<String, StorageType>> byMap;
+
+  private SplitReplicaHosts(List<Map<String, StorageType>> byMap) {
+    this.byMap = byMap;
   }
 
   /**
    * @param conf the job's configuration, as the AM has it
-   * @param replicated the storage type that stands for REPLICATED volumes
-   * @return per map index, its superlocal hosts (empty where the split is not a file split or
-   *     no replica is on REPLICATED storage)
+   * @return per map index, the hosts of its split's main block with the storage type of their
+   *     replica (none where the split is not a file split)
    */
-  public static List<Set<String>> read(Configuration conf, StorageType replicated)
-      throws IOException {
+  public static SplitReplicaHosts read(Configuration conf) throws IOException {
     String dir = conf.get(MRJobConfig.MAPREDUCE_JOB_DIR);
     if (dir == null) {
       throw new IOException(MRJobConfig.MAPREDUCE_JOB_DIR + " is not set: not a submitted job's"
@@ -50,12 +55,30 @@ public final class SplitSuperlocalHosts {
     String id = conf.get(MRJobConfig.ID);
     JobID jobId = id == null ? new JobID() : JobID.forName(id);
     TaskSplitMetaInfo[] metas = SplitMetaInfoReader.readSplitMetaInfo(jobId, jobFs, conf, jobDir);
-    List<Set<String>> hosts = new ArrayList<>(metas.length);
+    List<Map<String, StorageType>> hosts = new ArrayList<>(metas.length);
     for (TaskSplitMetaInfo meta : metas) {
       Object split = readSplit(jobFs, conf, meta.getSplitIndex());
-      hosts.add(superlocalHosts(conf, split, replicated));
+      hosts.add(replicaHosts(conf, split));
     }
-    return hosts;
+    return new SplitReplicaHosts(hosts);
+  }
+
+  /** @return how many maps the job has */
+  public int maps() {
+    return byMap.size();
+  }
+
+  /**
+   * @param mapIndex a map's index in the job
+   * @return the hosts whose replica of the map's main block is on {@code type}; empty for a map
+   *     index out of range
+   */
+  public Set<String> hostsOn(int mapIndex, StorageType type) {
+    if (mapIndex < 0 || mapIndex >= byMap.size()) {
+      return Set.of();
+    }
+    return byMap.get(mapIndex).entrySet().stream().filter(e -> e.getValue() == type)
+        .map(Map.Entry::getKey).collect(Collectors.toUnmodifiableSet());
   }
 
   /** Reads one split as the map task itself does: its class name, then its serialized form. */
@@ -81,8 +104,8 @@ public final class SplitSuperlocalHosts {
     }
   }
 
-  private static Set<String> superlocalHosts(Configuration conf, Object split,
-      StorageType replicated) throws IOException {
+  private static Map<String, StorageType> replicaHosts(Configuration conf, Object split)
+      throws IOException {
     Path file;
     long start;
     long length;
@@ -95,7 +118,7 @@ public final class SplitSuperlocalHosts {
       start = s.getStart();
       length = s.getLength();
     } else {
-      return Set.of();
+      return Map.of();
     }
     BlockLocation best = null;
     long bestBytes = 0;
@@ -108,14 +131,12 @@ public final class SplitSuperlocalHosts {
         bestBytes = to - from;
       }
     }
-    Set<String> hosts = new HashSet<>();
+    Map<String, StorageType> hosts = new HashMap<>();
     if (best != null) {
       String[] names = best.getHosts();
       StorageType[] types = best.getStorageTypes();
       for (int k = 0; k < names.length && k < types.length; k++) {
-        if (types[k] == replicated) {
-          hosts.add(names[k]);
-        }
+        hosts.put(names[k], types[k]);
       }
     }
     return hosts;
