@@ -71,6 +71,19 @@ public final class EnergyConfigKeys {
   public static final String NAMENODE_POLL_INTERVAL_MS = "locus.energy.namenode.poll.interval.ms";
   public static final long NAMENODE_POLL_INTERVAL_MS_DEFAULT = 1000;
 
+  /**
+   * Seed §4.3.1 wake reason 2, the fast node: a DataNode publishes which of its backup volumes
+   * are spinning, the NameNode then sends that node's own readers to those backups before any
+   * remote primary, and maps under the Locus AM with {@code BackupLocalTaskPlacement} take a
+   * host's backup-local maps once its primary ones are gone.
+   */
+  public static final String FAST_NODE = "locus.energy.fast.node";
+  public static final boolean FAST_NODE_DEFAULT = true;
+
+  /** HDFS directory where each DataNode lists its spinning backup volumes (one file per host). */
+  public static final String AWAKE_DIR = "locus.energy.awake.dir";
+  public static final String AWAKE_DIR_DEFAULT = "/system/locus-energy/awake";
+
   /** Path of the hdparm executable (found on PATH when relative). */
   public static final String HDPARM_PATH = "locus.energy.hdparm.path";
   public static final String HDPARM_PATH_DEFAULT = "hdparm";
@@ -111,15 +124,16 @@ public final class EnergyConfigKeys {
   /**
    * Stock Hadoop keys and the values that turn the feature on: WARM = first replica on DISK
    * (primary), every further one on ARCHIVE (backup); readers sorted primaries first; the power
-   * manager as a DataNode plug-in; the node-loss wake notifier as a NameNode plug-in; per-volume
-   * I/O counters.
+   * manager as a DataNode plug-in; the node-loss wake notifier and the follower of awake
+   * backups (the fast node) as NameNode plug-ins; per-volume I/O counters.
    */
   public static final String[][] STOCK_KEYS = {
       {"dfs.storage.default.policy", "WARM"},
       {"dfs.net.topology.impl", "org.locus.energy.namenode.PrimaryFirstNetworkTopology"},
       {"dfs.namenode.read.considerStorageType", "true"},
       {"dfs.datanode.plugins", "org.locus.energy.datanode.BackupDiskPowerManager"},
-      {"dfs.namenode.plugins", "org.locus.energy.namenode.NodeLossWakeNotifier"},
+      {"dfs.namenode.plugins", "org.locus.energy.namenode.NodeLossWakeNotifier,"
+          + "org.locus.energy.namenode.AwakeBackupsFollower"},
       {"dfs.datanode.fileio.profiling.sampling.percentage", "100"},
   };
 }

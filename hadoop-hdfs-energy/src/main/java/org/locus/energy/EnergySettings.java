@@ -42,6 +42,8 @@ public final class EnergySettings {
   private final boolean hdparmSudo;
   private final long commandTimeoutMillis;
   private final String wakeRequestDir;
+  private final boolean fastNode;
+  private final String awakeDir;
   private final DiskPowerProfile driveProfile;
   private final int[] spindlesPerVolume;
   private final double nodeBaseWatts;
@@ -82,11 +84,15 @@ public final class EnergySettings {
     hdparmSudo = bool(conf, EnergyConfigKeys.HDPARM_SUDO, EnergyConfigKeys.HDPARM_SUDO_DEFAULT);
     commandTimeoutMillis = number(conf, EnergyConfigKeys.COMMAND_TIMEOUT_MS,
         EnergyConfigKeys.COMMAND_TIMEOUT_MS_DEFAULT, 1, 3_600_000);
-    wakeRequestDir = conf.getTrimmed(EnergyConfigKeys.WAKE_REQUEST_DIR,
+    wakeRequestDir = absolutePath(conf, EnergyConfigKeys.WAKE_REQUEST_DIR,
         EnergyConfigKeys.WAKE_REQUEST_DIR_DEFAULT);
-    if (!wakeRequestDir.startsWith("/")) {
-      throw new IllegalArgumentException(EnergyConfigKeys.WAKE_REQUEST_DIR
-          + " must be an absolute HDFS path, got '" + wakeRequestDir + "'");
+    fastNode = bool(conf, EnergyConfigKeys.FAST_NODE, EnergyConfigKeys.FAST_NODE_DEFAULT);
+    awakeDir = absolutePath(conf, EnergyConfigKeys.AWAKE_DIR,
+        EnergyConfigKeys.AWAKE_DIR_DEFAULT);
+    if (awakeDir.equals(wakeRequestDir)) {
+      throw new IllegalArgumentException(EnergyConfigKeys.AWAKE_DIR + " and "
+          + EnergyConfigKeys.WAKE_REQUEST_DIR + " must be different directories; both are '"
+          + awakeDir + "'");
     }
     DiskPowerProfile d = DiskPowerProfile.BARRACUDA_7200_14;
     driveProfile = new DiskPowerProfile(
@@ -122,6 +128,15 @@ public final class EnergySettings {
           type.getEnumConstants()).map(c -> c.name().toLowerCase(Locale.ROOT))
           .collect(Collectors.joining(", ")) + "; got '" + value + "'");
     }
+  }
+
+  private static String absolutePath(Configuration conf, String key, String dflt) {
+    String value = conf.getTrimmed(key, dflt);
+    if (!value.startsWith("/")) {
+      throw new IllegalArgumentException(key + " must be an absolute HDFS path, got '" + value
+          + "'");
+    }
+    return value;
   }
 
   private static boolean bool(Configuration conf, String key, boolean dflt) {
@@ -245,6 +260,16 @@ public final class EnergySettings {
 
   public String wakeRequestDir() {
     return wakeRequestDir;
+  }
+
+  /** @return whether the fast-node rule is on ({@link EnergyConfigKeys#FAST_NODE}) */
+  public boolean fastNode() {
+    return fastNode;
+  }
+
+  /** @return the HDFS directory of the awake-backup lists */
+  public String awakeDir() {
+    return awakeDir;
   }
 
   /** @return one drive's power model: the Barracuda datasheet with the keys' overrides */

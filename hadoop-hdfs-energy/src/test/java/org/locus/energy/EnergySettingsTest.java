@@ -48,6 +48,20 @@ class EnergySettingsTest {
   }
 
   @Test
+  void theFastNodeKeysAreCheckedToo() {
+    assertEquals("locus.energy.fast.node must be true or false; got 'on'",
+        errorFor(EnergyConfigKeys.FAST_NODE, "on"));
+    assertEquals("locus.energy.awake.dir must be an absolute HDFS path, got 'awake'",
+        errorFor(EnergyConfigKeys.AWAKE_DIR, "awake"));
+    assertEquals("locus.energy.awake.dir and locus.energy.wake.request.dir must be different"
+        + " directories; both are '/system/locus-energy/wake'",
+        errorFor(EnergyConfigKeys.AWAKE_DIR, "/system/locus-energy/wake"));
+    EnergySettings settings = EnergySettings.from(new Configuration(false));
+    assertTrue(settings.fastNode(), "on by default, as the seed does it");
+    assertEquals("/system/locus-energy/awake", settings.awakeDir());
+  }
+
+  @Test
   void unsetKeysGiveTheDatasheetWattagesAndTheDocumentedDefaults() {
     EnergySettings settings = EnergySettings.from(new Configuration(false));
     assertEquals(DiskPowerProfile.BARRACUDA_7200_14, settings.driveProfile());

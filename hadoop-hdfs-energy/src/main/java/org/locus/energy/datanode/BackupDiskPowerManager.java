@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * the DataNode's configuration ({@link #setConf}, where every energy key is parsed and checked
  * once, so a bad value stops the DataNode's start-up with a message naming the key);
  * {@link #start(Object)} receives the DataNode and starts one daemon thread that, every poll
- * interval, lets {@link VolumeAdoption} advance one {@link BackupDisk} per volume and
- * {@link WakeSources} wake backups ahead of need; {@link #stop()} ends it. Energy is published
+ * interval, lets {@link VolumeAdoption} advance one {@link BackupDisk} per volume,
+ * {@link WakeSources} wake backups ahead of need and {@link AwakeBackupsAnnouncer} tell the
+ * NameNode which backups spin; {@link #stop()} ends it. Energy is published
  * as the metrics2 source {@code LocusEnergy-<host>-<port>}. A failing command or an unsupported
  * device never stops the DataNode.
  */
@@ -44,6 +45,7 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
   private DiskPowerBackend backend;
   private VolumeAdoption volumes;
   private WakeSources wakeSources;
+  private AwakeBackupsAnnouncer announcer;
   private ScheduledExecutorService ticker;
   private String sourceName;
 
@@ -72,6 +74,9 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
     }
     volumes = new VolumeAdoption(settings, backend);
     wakeSources = new WakeSources(dataNode, settings, this::wake);
+    if (settings.fastNode()) {
+      announcer = new AwakeBackupsAnnouncer(dataNode.getConf(), settings.awakeDir());
+    }
     long interval = settings.pollIntervalMillis();
     ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "locus-energy-power-manager");
@@ -113,6 +118,9 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
     registerSourceOnce();
     if (sourceName != null) {
       wakeSources.poll(now, lostPrimaries, host());
+      if (announcer != null) {
+        announcer.poll(now, volumes.disks(), host());
+      }
     }
   }
 
@@ -188,6 +196,9 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
       }
       if (wakeSources != null) {
         wakeSources.close();
+      }
+      if (announcer != null) {
+        announcer.close();
       }
     }
   }

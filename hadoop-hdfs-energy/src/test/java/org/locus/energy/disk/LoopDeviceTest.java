@@ -49,7 +49,11 @@ class LoopDeviceTest {
     LocusMiniCluster.Builder builder = LocusMiniCluster.builder(new File(MOUNT, "cluster"))
         .nodes(2)
         .volumes(StorageType.DISK, StorageType.ARCHIVE)
-        .set("dfs.replication", "2");
+        .set("dfs.replication", "2")
+        // The NameNode counts every block being written to a node as a whole block of the new
+        // file's size: with 128 MiB blocks on this 256 MiB disk, one list of spinning backups
+        // being written beside the test's file left no room for it.
+        .set("dfs.blocksize", "1048576");
     for (String[] kv : EnergyConfigKeys.STOCK_KEYS) {
       builder.set(kv[0], kv[1]);
     }

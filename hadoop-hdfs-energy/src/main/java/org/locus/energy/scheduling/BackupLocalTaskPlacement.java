@@ -1,0 +1,73 @@
+package org.locus.energy.scheduling;
+
+import java.io.IOException;
+import java.util.Collection;
+import java.util.Set;
+
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.locus.mapreduce.am.SplitReplicaHosts;
+import org.locus.mapreduce.am.TaskPlacement;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Energy-efficient HDFS's task placement in the Locus MapReduce AM, the scheduling half of the
+ * seed's fast node (seed 000 §4.3.1, wake reason 2): a map is backup-local on a host that holds
+ * its split on a backup ({@code ARCHIVE}) volume. Such a host's containers go to the maps whose
+ * primary it holds first and to its backup-local maps only once none of those waits, so a node
+ * works through its own primary data and then helps with maps still pending on slower nodes,
+ * reading its local backup (woken by the drain predictor, and read first by its own node's
+ * readers while it spins: {@code PrimaryFirstNetworkTopology}). Reducers are placed as stock.
+ * Where the split files cannot be read, the job runs with stock locality and the AM's log says
+ * why.
+ */
+public class BackupLocalTaskPlacement implements TaskPlacement, Configurable {
+  private static final Logger LOG = LoggerFactory.getLogger(BackupLocalTaskPlacement.class);
+
+  private Configuration conf;
+  private SplitReplicaHosts splits;
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+    try {
+      splits = SplitReplicaHosts.read(conf);
+      long maps = 0;
+      for (int k = 0; k < splits.maps(); k++) {
+        maps += backupHosts(k).isEmpty() ? 0 : 1;
+      }
+      LOG.info("{} of {} maps have a backup on some host", maps, splits.maps());
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Backup hosts unknown, maps get stock locality: {}", e.toString());
+      splits = null;
+    }
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  @Override
+  public String reducerHost(int partition) {
+    return null;
+  }
+
+  @Override
+  public boolean mapsWaitForTheirHosts() {
+    return false;
+  }
+
+  @Override
+  public Collection<String> backupHosts(int mapIndex) {
+    return splits == null ? Set.of() : splits.hostsOn(mapIndex, StorageType.ARCHIVE);
+  }
+
+  @Override
+  public String toString() {
+    return "BackupLocalTaskPlacement (energy: node-local on a primary, then backup-local,"
+        + " rack-local, any)";
+  }
+}
