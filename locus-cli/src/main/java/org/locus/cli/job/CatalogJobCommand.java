@@ -2,7 +2,9 @@ package org.locus.cli.job;
 
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -18,6 +20,7 @@ import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
+import org.locus.energy.scheduling.FastNodeJobs;
 import org.locus.jobs.JobOutcome;
 import org.locus.jobs.catalog.JobArguments;
 import org.locus.jobs.catalog.JobOption;
@@ -61,7 +64,7 @@ final class CatalogJobCommand extends OptionsCommand {
           .append(option.isFlag() ? "" : " " + option.argName()).append(']');
     }
     return usage + (job.readsTextLines() ? " [--kat]" : "")
-        + (job.readsInput() ? " [--superlocal]" : "") + " [--conf DIR]";
+        + (job.readsInput() ? " [--superlocal | --fast-node]" : "") + " [--conf DIR]";
   }
 
   @Override
@@ -85,6 +88,10 @@ final class CatalogJobCommand extends OptionsCommand {
           .desc("BoostDFS: run under the Locus AM, each map first on the host holding its input"
               + " on REPLICATED storage ('locus boost set-policy'), else as stock; prints the"
               + " maps that ran superlocal").build());
+      options.addOption(Option.builder().longOpt("fast-node")
+          .desc("energy-efficient HDFS: run under the Locus AM, a host running the maps whose"
+              + " primary it holds before those it holds only on a backup; prints the maps that"
+              + " ran backup-local").build());
     }
     options.addOption(ClientConfiguration.option());
     for (JobOption option : job.options()) {
@@ -115,12 +122,17 @@ final class CatalogJobCommand extends OptionsCommand {
     }
     Path input = job.readsInput() ? new Path(line.getOptionValue("input")) : null;
     boolean superlocal = line.hasOption("superlocal");
-    if (superlocal && line.hasOption("kat")) {
-      throw new UsageException("--kat and --superlocal each place the job's tasks; choose one");
+    boolean fastNode = line.hasOption("fast-node");
+    List<String> placements = Stream.of("kat", "superlocal", "fast-node")
+        .filter(line::hasOption).map(o -> "--" + o).toList();
+    if (placements.size() > 1) {
+      throw new UsageException(String.join(" and ", placements)
+          + " each place the job's tasks; choose one");
     }
     JobArguments args = new JobArguments(values, reducers,
         line.hasOption("kat") ? j -> keyAware(j, input)
-            : superlocal ? CatalogJobCommand::superlocal : j -> j);
+            : superlocal ? CatalogJobCommand::superlocal
+            : fastNode ? CatalogJobCommand::fastNode : j -> j);
     try {
       job.check(args);
     } catch (IllegalArgumentException e) {
@@ -129,9 +141,9 @@ final class CatalogJobCommand extends OptionsCommand {
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
     Path output = new Path(line.getOptionValue("output"));
     checkPaths(conf, input, output);
-    // --kat and --superlocal run the job under the Locus AM, on YARN, whatever the cluster's
-    // own framework name says.
-    ResourceManagerCheck.requireReachable(conf, line.hasOption("kat") || superlocal);
+    // --kat, --superlocal and --fast-node run the job under the Locus AM, on YARN, whatever the
+    // cluster's own framework name says.
+    ResourceManagerCheck.requireReachable(conf, !placements.isEmpty());
     JobResult result = job.run(conf, input, output, args);
     TextTable table = new TextTable("JOB", "RESULT", "WALL", "MAPS", "DATA-LOCAL", "RACK-LOCAL",
         "SHUFFLE", "CROSS-HOST");
@@ -147,6 +159,14 @@ final class CatalogJobCommand extends OptionsCommand {
         console.out().printf("%s: %d of %d maps ran superlocal (on the host of their REPLICATED"
             + " copy)%n", outcome.name(),
             outcome.counters().findCounter(LocusJobCounter.SUPERLOCAL_MAPS).getValue(),
+            outcome.totalMaps());
+      }
+    }
+    if (fastNode) {
+      for (JobOutcome outcome : result.jobs()) {
+        console.out().printf("%s: %d of %d maps ran backup-local (on a host holding their input"
+            + " only on a backup volume)%n", outcome.name(),
+            outcome.counters().findCounter(LocusJobCounter.BACKUP_LOCAL_MAPS).getValue(),
             outcome.totalMaps());
       }
     }
@@ -167,6 +187,12 @@ final class CatalogJobCommand extends OptionsCommand {
   /** Puts a job under the Locus AM with BoostDFS's superlocal map placement. */
   private static Job superlocal(Job job) {
     SuperlocalJobs.configure(job.getConfiguration());
+    return job;
+  }
+
+  /** Puts a job under the Locus AM with energy-efficient HDFS's backup-local level. */
+  private static Job fastNode(Job job) {
+    FastNodeJobs.configure(job.getConfiguration());
     return job;
   }
 

@@ -104,6 +104,15 @@ class JobCatalogCommandLineTest {
   }
 
   @Test
+  void twoTaskPlacementsAreAUsageErrorBeforeAnyClusterIsContacted() {
+    CliRun run = run("job", "wordcount", "--input", "/in", "--output", "/out", "--superlocal",
+        "--fast-node");
+    assertEquals(2, run.exitCode());
+    assertTrue(run.err().contains("--superlocal and --fast-node each place the job's tasks;"
+        + " choose one"), run.err());
+  }
+
+  @Test
   void teragenTakesNoInputOption() {
     CliRun run = run("job", "teragen", "--input", "/in", "--output", "/out", "--size", "1m");
     assertEquals(2, run.exitCode());
