@@ -43,9 +43,22 @@ public final class EnergyBench {
    * @param setups the set-ups, native first
    * @param nodeWatts node power besides disks
    * @param out the report directory
+   * @param netnsHome the Locus checkout whose dist bundle netns clusters run; null for embedded
+   *     clusters
    */
   public record Request(int files, int writeFiles, int fileKib, int blockKib, int rounds,
-      List<Setup> setups, double nodeWatts, File out) {
+      List<Setup> setups, double nodeWatts, File out, File netnsHome) {
+
+    /** A request for embedded clusters. */
+    public Request(int files, int writeFiles, int fileKib, int blockKib, int rounds,
+        List<Setup> setups, double nodeWatts, File out) {
+      this(files, writeFiles, fileKib, blockKib, rounds, setups, nodeWatts, out, null);
+    }
+
+    /** @return whether the clusters are netns clusters (else embedded) */
+    public boolean netns() {
+      return netnsHome != null;
+    }
   }
 
   private final Request request;
@@ -98,10 +111,15 @@ public final class EnergyBench {
         for (Setup setup : order) {
           err.println("[bench energy] round " + (round + 1) + ": " + setup.label);
           log.mark("round " + (round + 1) + ": " + setup.label);
+          File clusterDir = new File(dir, "cluster-" + setup.name().toLowerCase());
+          long blockBytes = blockKib * 1024L;
           for (Measurement m : runSetup(setup,
-              new File(dir, "cluster-" + setup.name().toLowerCase()),
-              new Workloads(files, writeFiles, fileKib * 1024L), blockKib * 1024L, err,
-              log)) {
+              () -> request.netns()
+                  ? new NetnsEnergyBenchCluster(clusterDir, setup, blockBytes,
+                      STANDBY_TIMEOUT_MILLIS, request.netnsHome(), err)
+                  : new EnergyBenchCluster(clusterDir, setup, blockBytes,
+                      STANDBY_TIMEOUT_MILLIS),
+              new Workloads(files, writeFiles, fileKib * 1024L), err, log)) {
             perRound.printf("%d,%s,%s,%d,%d,%.1f,%d,%.4f%n", round + 1,
                 setup.name().toLowerCase(), m.workload(), m.wallMillis(), m.stallMillis(),
                 m.diskJoules(), m.spinUps(), m.backupStandbyShare());
@@ -112,7 +130,8 @@ public final class EnergyBench {
       }
     }
     List<Measurement> results = average(all);
-    String report = markdown(results, nodeWatts, files, writeFiles, fileKib, blockKib, rounds);
+    String report = markdown(results, nodeWatts, files, writeFiles, fileKib, blockKib, rounds,
+        request.netns());
     Files.writeString(new File(dir, "report.md").toPath(), report, StandardCharsets.UTF_8);
     writeChart(results, nodeWatts, dir);
     out.print(report);
@@ -124,23 +143,22 @@ public final class EnergyBench {
    * WordCount over it, then the write-heavy job writing a second dataset while the nodes hold
    * the corpus — a write job meets a cluster that already stores data, as in production.
    */
-  static List<Measurement> runSetup(Setup setup, File dir, Workloads work, long blockBytes,
+  static List<Measurement> runSetup(Setup setup, ClusterStarter starter, Workloads work,
       PrintStream err, PowerManagerLog log) throws Exception {
     List<Measurement> results = new ArrayList<>();
-    try (EnergyBenchCluster bench =
-        new EnergyBenchCluster(dir, setup, blockBytes, STANDBY_TIMEOUT_MILLIS)) {
+    try (EnergyBenchTarget bench = starter.start()) {
       Path corpus = new Path("/bench/corpus");
       settle(bench, setup);
       log.mark("loading the corpus");
       err.printf("[bench energy]   loading the corpus: %d files of %d KiB%n",
           work.corpusFiles(), work.fileBytes() / 1024);
-      run(WriteCorpus.create(bench.cluster().getConfiguration(), corpus, work.corpusFiles(),
+      run(WriteCorpus.create(bench.conf(), corpus, work.corpusFiles(),
           work.fileBytes(), 5000, 1.0, 42), "loading the corpus", setup);
 
       settle(bench, setup);
       log.mark(READ_INTENSIVE + " starts");
       Map<String, DiskEnergy> before = bench.accounts();
-      JobOutcome job = run(WordCount.create(bench.cluster().getConfiguration(), corpus,
+      JobOutcome job = run(WordCount.create(bench.conf(), corpus,
           new Path("/bench/wordcount"), 1), READ_INTENSIVE, setup);
       log.mark(READ_INTENSIVE + " ends");
       results.add(progress(err,
@@ -149,7 +167,7 @@ public final class EnergyBench {
       settle(bench, setup);
       log.mark(WRITE_HEAVY + " starts");
       before = bench.accounts();
-      JobOutcome write = run(WriteCorpus.create(bench.cluster().getConfiguration(),
+      JobOutcome write = run(WriteCorpus.create(bench.conf(),
           new Path("/bench/written"), work.writeFiles(), work.fileBytes(), 5000, 1.0, 43),
           WRITE_HEAVY, setup);
       log.mark(WRITE_HEAVY + " ends");
@@ -157,6 +175,11 @@ public final class EnergyBench {
           measureThroughStall(bench, setup, WRITE_HEAVY, write.wallMillis(), before)));
     }
     return results;
+  }
+
+  /** Starts one set-up's cluster. */
+  interface ClusterStarter {
+    EnergyBenchTarget start() throws IOException;
   }
 
   /** Sizes of the bench's datasets. */
@@ -179,15 +202,15 @@ public final class EnergyBench {
    * again {@code stall} after the job, so the spin-up in progress and every other disk's power
    * during the wait are in the figure, not cut off at the job's end.
    */
-  private static Measurement measureThroughStall(EnergyBenchCluster bench, Setup setup,
+  private static Measurement measureThroughStall(EnergyBenchTarget bench, Setup setup,
       String workload, long wallMillis, Map<String, DiskEnergy> before) throws Exception {
     long stall = measure(setup, workload, wallMillis,
-        EnergyBenchCluster.between(before, bench.accounts())).stallMillis();
+        EnergyBenchTarget.between(before, bench.accounts())).stallMillis();
     if (stall > 0) {
       Thread.sleep(stall);
     }
     Measurement m = measure(setup, workload, wallMillis,
-        EnergyBenchCluster.between(before, bench.accounts()));
+        EnergyBenchTarget.between(before, bench.accounts()));
     return new Measurement(m.setup(), m.workload(), m.wallMillis(), stall, m.diskJoules(),
         m.spinUps(), m.backupStandbyShare());
   }
@@ -204,7 +227,7 @@ public final class EnergyBench {
    * for 5 s; in the energy set-ups also every backup in standby, the steady state a workload
    * meets there.
    */
-  private static void settle(EnergyBenchCluster bench, Setup setup) throws Exception {
+  private static void settle(EnergyBenchTarget bench, Setup setup) throws Exception {
     if (setup != Setup.NATIVE && !bench.awaitBackupsInStandby(120_000)) {
       throw new BenchException("backup disks did not reach standby within 120 s in "
           + setup.label);
@@ -259,16 +282,19 @@ public final class EnergyBench {
   }
 
   static String markdown(List<Measurement> results, double nodeWatts, int files,
-      int writeFiles, int fileKib, int blockKib, int rounds) {
+      int writeFiles, int fileKib, int blockKib, int rounds, boolean netns) {
     StringBuilder md = new StringBuilder();
     md.append("# Energy-efficient HDFS bench\n\n")
         .append("Command: `bin/locus bench energy --files ").append(files)
         .append(" --write-files ").append(writeFiles)
         .append(" --file-kib ").append(fileKib).append(" --block-kib ").append(blockKib)
-        .append(" --rounds ").append(rounds)
+        .append(" --rounds ").append(rounds).append(netns ? " --cluster netns" : "")
         .append("`; every figure is the mean of ").append(rounds)
         .append(" rounds, the set-up order mirrored every other round.\n\n")
-        .append("3 nodes (embedded, own loopback hosts) with YARN, replication 3, block ")
+        .append(netns ? "3 nodes (netns: stock Hadoop daemons as processes, one network"
+            + " namespace per node, each DataNode with its own power manager, accounts read"
+            + " over its /jmx)" : "3 nodes (embedded, own loopback hosts)")
+        .append(" with YARN, replication 3, block ")
         .append(blockKib).append(" KiB. WordCount reads a corpus of ").append(files)
         .append(" × ").append(fileKib).append(" KiB loaded before it (not measured); the")
         .append(" write-heavy job then writes ").append(writeFiles).append(" × ").append(fileKib)
@@ -307,7 +333,9 @@ public final class EnergyBench {
       }
     }
     md.append("\nEvery round's figures: `rounds.csv`; the power managers' decisions (wake-ups and")
-        .append(" why) between the bench's marks: `power-manager.log`.\n");
+        .append(netns ? " why): each DataNode's log, `cluster-SETUP/nodes/NODE/logs`, of the last"
+            + " round (the bench's marks: `power-manager.log`).\n"
+            : " why) between the bench's marks: `power-manager.log`.\n");
     md.append("\nPtc (seed Eq. 4.3, whole nodes), energy-efficient vs native:\n\n");
     for (Map.Entry<String, Map<Setup, Measurement>> w : byWorkload.entrySet()) {
       Measurement base = w.getValue().get(Setup.NATIVE);

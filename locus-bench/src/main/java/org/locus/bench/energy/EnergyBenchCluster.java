@@ -2,11 +2,12 @@ package org.locus.bench.energy;
 
 import java.io.File;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
@@ -23,7 +24,7 @@ import org.locus.kit.LocusMiniCluster;
  * spinning, energy accounted only), energy-efficient HDFS with the seed's fixed timeout, and
  * the same with wake-up prediction.
  */
-public final class EnergyBenchCluster implements AutoCloseable {
+public final class EnergyBenchCluster implements EnergyBenchTarget {
   public static final int NODES = 3;
   /** Block size of the demo's small corpus. */
   public static final long DEMO_BLOCK_SIZE = 256 * 1024;
@@ -54,39 +55,61 @@ public final class EnergyBenchCluster implements AutoCloseable {
     LocusMiniCluster.Builder builder = LocusMiniCluster.builder(dir)
         .nodes(NODES)
         .yarn(true)
-        .set("dfs.blocksize", Long.toString(blockSize))
-        .set("dfs.replication", "3")
-        .set(EnergyConfigKeys.BACKEND, "simulated")
-        .set(EnergyConfigKeys.SPINDLES_PER_VOLUME, SPINDLES)
-        .set(EnergyConfigKeys.POLL_INTERVAL_MS, "100")
-        .set(EnergyConfigKeys.STANDBY_TIMEOUT_MS, Long.toString(standbyTimeoutMillis))
-        .set(EnergyConfigKeys.MIN_RESIDENCY_MS, Long.toString(standbyTimeoutMillis));
-    if (setup == Setup.NATIVE) {
-      builder.volumes(StorageType.DISK, StorageType.DISK)
-          .set("dfs.datanode.plugins", "org.locus.energy.datanode.BackupDiskPowerManager")
-          .set("dfs.datanode.fileio.profiling.sampling.percentage", "100")
-          .set(EnergyConfigKeys.ACCOUNTING_ONLY, "true");
-    } else {
-      builder.volumes(StorageType.DISK, StorageType.ARCHIVE);
-      for (String[] kv : EnergyConfigKeys.STOCK_KEYS) {
-        builder.set(kv[0], kv[1]);
-      }
-      // the same fixed timeout in both, so the difference is the prediction alone (the
-      // spin-down policies are compared on traces by locus bench spindown)
-      builder.set(EnergyConfigKeys.PREDICT_WAKE, Boolean.toString(setup == Setup.PREDICTION))
-          .set(EnergyConfigKeys.SPINDOWN_POLICY, "fixed");
-    }
+        .volumes(volumes(setup).toArray(new StorageType[0]));
+    keys(setup, blockSize, standbyTimeoutMillis).forEach(builder::set);
     cluster = builder.start();
     if (setup != Setup.NATIVE) {
       HotScratchSpace.apply(cluster.getFileSystem(), cluster.getConfiguration());
     }
   }
 
+  /** @return each node's volumes in a set-up: a primary and a backup, or two native disks */
+  static List<StorageType> volumes(Setup setup) {
+    return setup == Setup.NATIVE ? List.of(StorageType.DISK, StorageType.DISK)
+        : List.of(StorageType.DISK, StorageType.ARCHIVE);
+  }
+
+  /**
+   * @return the keys of a set-up, the same on every kind of cluster: native HDFS with the power
+   *     manager accounting only, or the feature's stock keys with the fixed timeout, with or
+   *     without prediction
+   */
+  static Map<String, String> keys(Setup setup, long blockSize, long standbyTimeoutMillis) {
+    Map<String, String> keys = new LinkedHashMap<>();
+    keys.put("dfs.blocksize", Long.toString(blockSize));
+    keys.put("dfs.replication", "3");
+    keys.put(EnergyConfigKeys.BACKEND, "simulated");
+    keys.put(EnergyConfigKeys.SPINDLES_PER_VOLUME, SPINDLES);
+    keys.put(EnergyConfigKeys.POLL_INTERVAL_MS, "100");
+    keys.put(EnergyConfigKeys.STANDBY_TIMEOUT_MS, Long.toString(standbyTimeoutMillis));
+    keys.put(EnergyConfigKeys.MIN_RESIDENCY_MS, Long.toString(standbyTimeoutMillis));
+    if (setup == Setup.NATIVE) {
+      keys.put("dfs.datanode.plugins", "org.locus.energy.datanode.BackupDiskPowerManager");
+      keys.put("dfs.datanode.fileio.profiling.sampling.percentage", "100");
+      keys.put(EnergyConfigKeys.ACCOUNTING_ONLY, "true");
+    } else {
+      for (String[] kv : EnergyConfigKeys.STOCK_KEYS) {
+        keys.put(kv[0], kv[1]);
+      }
+      // the same fixed timeout in both, so the difference is the prediction alone (the
+      // spin-down policies are compared on traces by locus bench spindown)
+      keys.put(EnergyConfigKeys.PREDICT_WAKE, Boolean.toString(setup == Setup.PREDICTION));
+      keys.put(EnergyConfigKeys.SPINDOWN_POLICY, "fixed");
+    }
+    return keys;
+  }
+
   public LocusMiniCluster cluster() {
     return cluster;
   }
 
+  @Override
+  public Configuration conf() {
+    return cluster.getConfiguration();
+  }
+
   /** @return every disk's account now, keyed by host and volume */
+  @Override
   public Map<String, DiskEnergy> accounts() {
     Map<String, DiskEnergy> accounts = new HashMap<>();
     for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
@@ -101,52 +124,9 @@ public final class EnergyBenchCluster implements AutoCloseable {
     return accounts;
   }
 
-  /** @return the accounts of the interval between two readings */
-  public static List<DiskEnergy> between(Map<String, DiskEnergy> before,
-      Map<String, DiskEnergy> after) {
-    List<DiskEnergy> interval = new ArrayList<>();
-    after.forEach((key, a) -> {
-      DiskEnergy b = before.get(key);
-      interval.add(b == null ? a : a.minus(b));
-    });
-    return interval;
-  }
-
-  /** Waits until every backup disk is in standby, up to {@code millis}; false on timeout. */
-  public boolean awaitBackupsInStandby(long millis) throws InterruptedException {
-    long deadline = System.nanoTime() + millis * 1_000_000L;
-    while (System.nanoTime() < deadline) {
-      Map<String, DiskEnergy> now = accounts();
-      if (now.size() == 2 * NODES && now.values().stream()
-          .filter(DiskEnergy::backup).allMatch(d -> d.state().equals("STANDBY"))) {
-        return true;
-      }
-      Thread.sleep(200);
-    }
-    return false;
-  }
-
-  /**
-   * Waits until no disk has been transferring for {@code quietMillis} (at most 5 % of that
-   * window active), up to {@code millis}: every set-up starts a workload from the same calm
-   * machine, whatever its disks do meanwhile. False on timeout.
-   */
-  public boolean awaitQuietDisks(long quietMillis, long millis) throws InterruptedException {
-    long deadline = System.nanoTime() + millis * 1_000_000L;
-    Map<String, DiskEnergy> previous = accounts();
-    while (System.nanoTime() < deadline) {
-      Thread.sleep(quietMillis);
-      Map<String, DiskEnergy> now = accounts();
-      boolean quiet = now.size() == 2 * NODES;
-      for (DiskEnergy d : between(previous, now)) {
-        quiet &= d.activeMillis() <= quietMillis / 20;
-      }
-      if (quiet) {
-        return true;
-      }
-      previous = now;
-    }
-    return false;
+  @Override
+  public int disks() {
+    return 2 * NODES;
   }
 
   @Override

@@ -15,6 +15,7 @@ import org.locus.cli.HadoopLogFile;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
+import org.locus.cli.bench.BenchSetup;
 import org.locus.energy.EnergyConfigKeys;
 
 /**
@@ -57,6 +58,10 @@ public final class EnergyBenchCommand extends OptionsCommand {
     options.addOption(Option.builder().longOpt("rounds").hasArg().argName("N")
         .desc("rounds, each set-up once per round, order mirrored every other round so drift"
             + " in machine load cancels (default 2)").build());
+    options.addOption(Option.builder().longOpt("cluster").hasArg().argName("KIND")
+        .desc("embedded (default: one JVM, loopback hosts) or netns (stock daemons as"
+            + " processes in network namespaces, one power manager per DataNode process; needs"
+            + " root)").build());
     options.addOption(Option.builder().longOpt("node-watts").hasArg().argName("W")
         .desc("node power besides disks (default "
             + EnergyConfigKeys.NODE_BASE_WATTS_DEFAULT + ")").build());
@@ -67,7 +72,7 @@ public final class EnergyBenchCommand extends OptionsCommand {
   protected String usageArguments() {
     return "[--out DIR] [--files N] [--write-files N] [--file-kib KIB] [--block-kib KIB]"
         + " [--rounds N]"
-        + " [--setups LIST] [--node-watts W]";
+        + " [--setups LIST] [--cluster embedded|netns] [--node-watts W]";
   }
 
   @Override
@@ -84,13 +89,18 @@ public final class EnergyBenchCommand extends OptionsCommand {
         Double.toString(EnergyConfigKeys.NODE_BASE_WATTS_DEFAULT)));
     int rounds = intOption(line, "rounds", 2, 1, 10);
     List<Setup> setups = setups(line.getOptionValue("setups", "native,energy,prediction"));
+    String cluster = line.getOptionValue("cluster", "embedded");
+    if (!cluster.equals("embedded") && !cluster.equals("netns")) {
+      throw new UsageException("--cluster must be embedded or netns, got '" + cluster + "'");
+    }
+    File home = cluster.equals("netns") ? BenchSetup.home() : null;
     File out = new File(line.getOptionValue("out", "bench-results/energy")).getAbsoluteFile();
     File log = new File(out, "hadoop.log");
     HadoopLogFile.redirectTo(log);
     console.err().println("Hadoop's own logs: " + log);
     try {
       new EnergyBench(new EnergyBench.Request(files, writeFiles, fileKib, blockKib, rounds,
-          setups, nodeWatts, out)).run(console.out(), console.err());
+          setups, nodeWatts, out, home)).run(console.out(), console.err());
     } catch (BenchException e) {
       throw new LocusException(e.getMessage(), e);
     }

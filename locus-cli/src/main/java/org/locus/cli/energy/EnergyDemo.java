@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.apache.hadoop.fs.Path;
 import org.locus.bench.energy.EnergyBenchCluster.Setup;
 import org.locus.bench.energy.EnergyBenchCluster;
+import org.locus.bench.energy.EnergyBenchTarget;
 import org.locus.bench.report.TextTable;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;
@@ -53,7 +54,7 @@ public final class EnergyDemo {
       step.accept("energy: WordCount reading primaries, output to primary-only scratch " + output);
       JobOutcome job = JobOutcome.run(WordCount.create(bench.cluster().getConfiguration(),
           corpus, output, 1), false);
-      List<DiskEnergy> during = EnergyBenchCluster.between(before, bench.accounts());
+      List<DiskEnergy> during = EnergyBenchTarget.between(before, bench.accounts());
       console.out().println();
       console.out().printf("Energy-efficient HDFS: WordCount %s in %s, per disk during the"
           + " job (MODELLED energy: simulated Barracuda 7200.14 datasheet disks; backup ="

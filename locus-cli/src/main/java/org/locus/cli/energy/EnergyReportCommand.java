@@ -6,6 +6,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.locus.bench.energy.JmxDiskEnergyReader;
 import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;

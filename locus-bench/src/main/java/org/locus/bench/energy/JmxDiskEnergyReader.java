@@ -1,4 +1,4 @@
-package org.locus.cli.energy;
+package org.locus.bench.energy;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,11 +24,11 @@ import org.locus.energy.accounting.DiskEnergy;
  * records is flattened by Hadoop as {@code tag.Volume}, {@code EnergyJoules},
  * {@code tag.Volume.1}, {@code EnergyJoules.1}, ...
  */
-final class JmxDiskEnergyReader {
+public final class JmxDiskEnergyReader {
   private final ObjectMapper json = new ObjectMapper();
 
   /** @return every disk of every live DataNode, one entry per disk */
-  List<DiskEnergy> read(DistributedFileSystem fs) throws IOException {
+  public List<DiskEnergy> read(DistributedFileSystem fs) throws IOException {
     Map<String, DiskEnergy> disks = new LinkedHashMap<>();
     for (DatanodeInfo dn : fs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE)) {
       URL url = new URL("http://" + dn.getInfoAddr()

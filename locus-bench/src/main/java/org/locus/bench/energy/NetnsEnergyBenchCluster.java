@@ -1,0 +1,107 @@
+package org.locus.bench.energy;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.locus.bench.energy.EnergyBenchCluster.Setup;
+import org.locus.bench.run.NetnsBenchClusters;
+import org.locus.energy.HotScratchSpace;
+import org.locus.energy.accounting.DiskEnergy;
+import org.locus.netns.ClusterDirectory;
+import org.locus.netns.ClusterLayout;
+import org.locus.netns.DistBundle;
+import org.locus.netns.NetnsClusterProcess;
+import org.locus.netns.NetnsClusterSpec;
+
+/**
+ * One netns cluster of the energy bench: the same set-ups, keys and volumes as
+ * {@link EnergyBenchCluster}, but every NameNode, DataNode, ResourceManager and NodeManager a
+ * stock daemon in its own network namespace, loading the Locus jars from the dist bundle as an
+ * operator's cluster does. Each DataNode process runs its own power manager; the accounts are
+ * read from every DataNode's {@code /jmx} ({@link JmxDiskEnergyReader}). Disks are still the
+ * simulated datasheet model (this host has no spinning disk): figures are modelled.
+ */
+public final class NetnsEnergyBenchCluster implements EnergyBenchTarget {
+  /** Size of each volume's disk image (sparse). */
+  static final long DISK_BYTES = 4L << 30;
+  /** Memory of each node (cgroup): the DataNode, the NodeManager and a job's containers. */
+  static final long NODE_MEMORY_BYTES = 3L << 30;
+
+  private final ClusterDirectory dir;
+  private final Configuration conf;
+  private final PrintStream err;
+  private final JmxDiskEnergyReader reader = new JmxDiskEnergyReader();
+  private DistributedFileSystem fs;
+
+  /**
+   * @param home the Locus checkout the dist bundle is written from
+   * @param err where the cluster's start is reported
+   */
+  public NetnsEnergyBenchCluster(File directory, Setup setup, long blockSize,
+      long standbyTimeoutMillis, File home, PrintStream err) throws IOException {
+    this.dir = new ClusterDirectory(directory.getAbsoluteFile());
+    this.err = err;
+    List<String> volumes = EnergyBenchCluster.volumes(setup).stream().map(StorageType::name)
+        .toList();
+    NetnsClusterSpec spec = new NetnsClusterSpec(EnergyBenchCluster.NODES, true, 0, 0, 0,
+        NODE_MEMORY_BYTES, DISK_BYTES, volumes, EnergyBenchCluster.keys(setup, blockSize, standbyTimeoutMillis),
+        DistBundle.libDir(new ClusterLayout(dir.root()).distDir()));
+    try {
+      NetnsClusterProcess.start(dir, spec, home, err);
+      conf = NetnsBenchClusters.clientConfiguration(dir);
+      if (setup != Setup.NATIVE) {
+        HotScratchSpace.apply(fileSystem(), conf);
+      }
+    } catch (Exception e) {
+      close();
+      throw new IOException("the netns cluster for " + setup.label + " did not start ("
+          + e.getMessage() + "); see " + new File(dir.root(), "logs"), e);
+    }
+  }
+
+  private DistributedFileSystem fileSystem() throws IOException {
+    if (fs == null) {
+      fs = (DistributedFileSystem) FileSystem.newInstance(FileSystem.getDefaultUri(conf), conf);
+    }
+    return fs;
+  }
+
+  @Override
+  public Configuration conf() {
+    return conf;
+  }
+
+  @Override
+  public Map<String, DiskEnergy> accounts() throws IOException {
+    Map<String, DiskEnergy> accounts = new HashMap<>();
+    for (DiskEnergy d : reader.read(fileSystem())) {
+      accounts.put(d.host() + d.volume(), d);
+    }
+    return accounts;
+  }
+
+  @Override
+  public int disks() {
+    return 2 * EnergyBenchCluster.NODES;
+  }
+
+  @Override
+  public void close() {
+    if (fs != null) {
+      try {
+        fs.close();
+      } catch (IOException e) {
+        err.println("[bench energy] closing the client: " + e.getMessage());
+      }
+    }
+    NetnsBenchClusters.stopQuietly(dir, err);
+  }
+}
