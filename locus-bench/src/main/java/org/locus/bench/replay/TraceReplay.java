@@ -79,16 +79,20 @@ public final class TraceReplay {
           Thread.sleep(wait);
         }
         int number = i + 1;
+        // taken here, on the one scheduling thread, so submission times keep the trace order
+        // even when job threads start out of order on a busy machine
+        long submitted = sinceMillis(start);
         futures.add(running.submit(() -> {
-          ReplayedJob done = runOne(synthetic, conf, pool, outputs, job, planned, start);
+          ReplayedJob done = runOne(synthetic, conf, pool, outputs, job, planned, submitted,
+              start);
           progress.printf("[%d/%d done] %s %s in %.1f s%s%n", finished.incrementAndGet(),
               jobs.size(), done.name(), done.succeeded() ? "ok" : "FAILED", done.wallMillis()
               / 1000.0, done.error() == null ? "" : ": " + done.error());
           return done;
         }));
         progress.printf("[%d/%d submitted] %s at %.1f s (trace %.0f s, late %d ms)%n", number,
-            jobs.size(), job.name(), sinceMillis(start) / 1000.0, job.submitSeconds(),
-            Math.max(0, sinceMillis(start) - planned));
+            jobs.size(), job.name(), submitted / 1000.0, job.submitSeconds(),
+            Math.max(0, submitted - planned));
       }
       List<ReplayedJob> replayed = new ArrayList<>();
       for (Future<ReplayedJob> future : futures) {
@@ -106,8 +110,7 @@ public final class TraceReplay {
   }
 
   private ReplayedJob runOne(LocusJob synthetic, Configuration conf, Path pool, Path outputs,
-      SuiteJob job, long planned, long start) {
-    long submitted = sinceMillis(start);
+      SuiteJob job, long planned, long submitted, long start) {
     JobArguments args = new JobArguments(Map.of(
         "input-bytes", String.valueOf(job.targets().inputBytes()),
         "shuffle-bytes", String.valueOf(job.targets().shuffleBytes()),
