@@ -1,30 +1,19 @@
 package org.locus.energy.namenode;
 
 import java.io.IOException;
-import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
-import org.apache.hadoop.conf.Configurable;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
-import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations;
 import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations.BlockWithLocations;
-import org.apache.hadoop.net.NetUtils;
-import org.apache.hadoop.util.ServicePlugin;
-import org.locus.energy.EnergySettings;
 import org.locus.energy.datanode.WakeRequests;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,61 +40,29 @@ import org.slf4j.LoggerFactory;
  * {@code locus energy wake}; one channel, no new port, and the request is visible to an
  * operator ({@code hdfs dfs -cat}).
  */
-public class NodeLossWakeNotifier implements ServicePlugin, Configurable {
+public class NodeLossWakeNotifier extends PollingNameNodePlugin {
   private static final Logger LOG = LoggerFactory.getLogger(NodeLossWakeNotifier.class);
 
-  private Configuration conf;
-  private EnergySettings settings;
-  private NameNode nameNode;
   private long staleMillis;
-  private ScheduledExecutorService poller;
-  private FileSystem fs;
   /** Nodes whose loss was handled, by datanode UUID, with the condition seen then. */
   private final Map<String, String> handled = new HashMap<>();
   private long requests;
 
   @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
-    this.settings = EnergySettings.from(conf);
-  }
-
-  @Override
-  public Configuration getConf() {
-    return conf;
-  }
-
-  @Override
-  public void start(Object service) {
-    nameNode = (NameNode) service;
-    if (settings == null) {
-      setConf(nameNode.getConf());
-    }
-    staleMillis = conf.getLong(DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_KEY,
+  protected boolean prepare() {
+    staleMillis = getConf().getLong(DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_KEY,
         DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_DEFAULT);
-    poller = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "locus-energy-node-loss-wake");
-      t.setDaemon(true);
-      return t;
-    });
-    long interval = settings.nameNodePollMillis();
-    poller.scheduleWithFixedDelay(this::pollSafely, interval, interval, TimeUnit.MILLISECONDS);
     LOG.info("Node-loss wake notifier started (stale after {} ms)", staleMillis);
+    return true;
   }
 
-  private void pollSafely() {
-    try {
-      poll();
-    } catch (IOException | RuntimeException e) {
-      LOG.warn("Node-loss wake poll failed; retrying next interval: {}", e.toString());
-    }
+  @Override
+  protected String threadName() {
+    return "locus-energy-node-loss-wake";
   }
 
-  private synchronized void poll() throws IOException {
-    FSNamesystem namesystem = nameNode.getNamesystem();
-    if (namesystem == null || namesystem.isInSafeMode() || !nameNode.isActiveState()) {
-      return;
-    }
+  @Override
+  protected void poll(FSNamesystem namesystem) throws IOException {
     List<DatanodeDescriptor> nodes = namesystem.getBlockManager().getDatanodeManager()
         .getDatanodeListForReport(DatanodeReportType.ALL);
     for (DatanodeDescriptor node : nodes) {
@@ -149,7 +106,7 @@ public class NodeLossWakeNotifier implements ServicePlugin, Configurable {
       blocks = namesystem.getBlocks(node, Long.MAX_VALUE, 0, 0, StorageType.DISK);
     } catch (IOException e) {
       LOG.warn("Cannot list the blocks of {} ({}); waking every backup", lost, e.toString());
-      WakeRequests.request(client(), conf, WakeRequests.ALL, reason);
+      WakeRequests.request(client(), getConf(), WakeRequests.ALL, reason);
       requests++;
       return;
     }
@@ -166,7 +123,7 @@ public class NodeLossWakeNotifier implements ServicePlugin, Configurable {
     }
     if (blocks.getBlocks().length == 0 && condition.equals("declared dead")) {
       // the NameNode drops a dead node's replicas; without them, wake everyone
-      WakeRequests.request(client(), conf, WakeRequests.ALL, reason);
+      WakeRequests.request(client(), getConf(), WakeRequests.ALL, reason);
       requests++;
       LOG.info("{}: its blocks are no longer known; asked every DataNode to wake", reason);
       return;
@@ -176,44 +133,14 @@ public class NodeLossWakeNotifier implements ServicePlugin, Configurable {
           condition);
       return;
     }
-    WakeRequests.requestStorages(client(), conf, backups, reason);
+    WakeRequests.requestStorages(client(), getConf(), backups, reason);
     requests++;
     LOG.info("{}: asked {} backup volumes holding replicas of its {} primary blocks to wake",
         reason, backups.size(), blocks.getBlocks().length);
   }
 
-  private FileSystem client() throws IOException {
-    if (fs == null) {
-      URI uri = URI.create("hdfs://"
-          + NetUtils.getHostPortString(nameNode.getNameNodeAddress()));
-      fs = FileSystem.newInstance(uri, conf);
-    }
-    return fs;
-  }
-
   /** @return how many wake requests this NameNode has filed */
   public synchronized long requests() {
     return requests;
-  }
-
-  @Override
-  public void stop() {
-    if (poller != null) {
-      poller.shutdownNow();
-    }
-    synchronized (this) {
-      if (fs != null) {
-        try {
-          fs.close();
-        } catch (IOException e) {
-          LOG.debug("Closing the wake-request client: {}", e.getMessage());
-        }
-      }
-    }
-  }
-
-  @Override
-  public void close() {
-    stop();
   }
 }
