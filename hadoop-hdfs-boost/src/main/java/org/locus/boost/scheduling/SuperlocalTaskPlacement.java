@@ -1,6 +1,5 @@
 package org.locus.boost.scheduling;
 
-import java.io.IOException;
 import java.util.Collection;
 import java.util.Set;
 
@@ -31,16 +30,11 @@ public class SuperlocalTaskPlacement implements TaskPlacement, Configurable {
     this.conf = conf;
     try {
       replicated = SuperlocalLayout.from(conf).replicatedType();
-      splits = SplitReplicaHosts.read(conf);
-      long maps = 0;
-      for (int k = 0; k < splits.maps(); k++) {
-        maps += superlocalHosts(k).isEmpty() ? 0 : 1;
-      }
-      LOG.info("{} of {} maps have a superlocal host", maps, splits.maps());
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       LOG.warn("Superlocal hosts unknown, maps get stock locality: {}", e.toString());
-      splits = null;
+      return;
     }
+    splits = SplitReplicaHosts.readOrNone(conf, replicated, "superlocal");
   }
 
   @Override

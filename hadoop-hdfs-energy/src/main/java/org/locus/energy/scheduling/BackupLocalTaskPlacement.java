@@ -1,6 +1,5 @@
 package org.locus.energy.scheduling;
 
-import java.io.IOException;
 import java.util.Collection;
 import java.util.Set;
 
@@ -9,8 +8,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.locus.mapreduce.am.SplitReplicaHosts;
 import org.locus.mapreduce.am.TaskPlacement;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Energy-efficient HDFS's task placement in the Locus MapReduce AM, the scheduling half of the
@@ -24,25 +21,13 @@ import org.slf4j.LoggerFactory;
  * why.
  */
 public class BackupLocalTaskPlacement implements TaskPlacement, Configurable {
-  private static final Logger LOG = LoggerFactory.getLogger(BackupLocalTaskPlacement.class);
-
   private Configuration conf;
   private SplitReplicaHosts splits;
 
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
-    try {
-      splits = SplitReplicaHosts.read(conf);
-      long maps = 0;
-      for (int k = 0; k < splits.maps(); k++) {
-        maps += backupHosts(k).isEmpty() ? 0 : 1;
-      }
-      LOG.info("{} of {} maps have a backup on some host", maps, splits.maps());
-    } catch (IOException | RuntimeException e) {
-      LOG.warn("Backup hosts unknown, maps get stock locality: {}", e.toString());
-      splits = null;
-    }
+    splits = SplitReplicaHosts.readOrNone(conf, StorageType.ARCHIVE, "backup");
   }
 
   @Override

@@ -22,6 +22,8 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.split.JobSplit.TaskSplitIndex;
 import org.apache.hadoop.mapreduce.split.JobSplit.TaskSplitMetaInfo;
 import org.apache.hadoop.mapreduce.split.SplitMetaInfoReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * For each map of a submitted job, the hosts holding its split's bytes and the storage type of
@@ -33,6 +35,8 @@ import org.apache.hadoop.mapreduce.split.SplitMetaInfoReader;
  * their hosts from here.
  */
 public final class SplitReplicaHosts {
+  private static final Logger LOG = LoggerFactory.getLogger(SplitReplicaHosts.class);
+
   private final List<Map<String, StorageType>> byMap;
 
   private SplitReplicaHosts(List<Map<String, StorageType>> byMap) {
@@ -61,6 +65,28 @@ public final class SplitReplicaHosts {
       hosts.add(replicaHosts(conf, split));
     }
     return new SplitReplicaHosts(hosts);
+  }
+
+  /**
+   * The AM's reading for a placement that ranks hosts by one storage type: the split files read,
+   * and the log told how many maps have a host on {@code type} (their {@code level}).
+   *
+   * @return the job's split hosts, or null (maps get stock locality, the log says why) where
+   *     the split files cannot be read
+   */
+  public static SplitReplicaHosts readOrNone(Configuration conf, StorageType type, String level) {
+    try {
+      SplitReplicaHosts splits = read(conf);
+      long maps = 0;
+      for (int k = 0; k < splits.maps(); k++) {
+        maps += splits.hostsOn(k, type).isEmpty() ? 0 : 1;
+      }
+      LOG.info("{} of {} maps have a {} host ({})", maps, splits.maps(), level, type);
+      return splits;
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("{} hosts unknown, maps get stock locality: {}", level, e.toString());
+      return null;
+    }
   }
 
   /** @return how many maps the job has */
