@@ -53,9 +53,10 @@ import org.locus.netns.DaemonLauncher;
 /**
  * KAT end to end on stock daemons in namespaces, configured only by {@code --feature kat}
  * (site files) and loading KAT only from the dist bundle: import, verify, key-aware
- * WordCount; `locus bench run --conf` on the running cluster, which records each node's link
- * bytes; the stock Balancer leaving a placed dataset's owner replicas in place; then a
- * DataNode, and later a NodeManager, killed with SIGKILL in the middle of a job. Needs root.
+ * WordCount; `locus bench run --conf` on the running cluster, which runs WordCount key-aware
+ * and records each node's link bytes; the stock Balancer leaving a placed dataset's owner
+ * replicas in place; then a DataNode, and later a NodeManager, killed with SIGKILL in the
+ * middle of a job. Needs root.
  * Costs one three-node YARN cluster start and five small jobs.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -128,7 +129,7 @@ class NetnsKatTest {
 
   @Test
   @Order(4)
-  void benchRunOnTheRunningClusterRecordsTheBytesEachNodesLinkCarried() throws Exception {
+  void benchRunOnTheRunningClusterRunsKeyAwareAndRecordsTheBytesEachNodesLinkCarried() throws Exception {
     File out = new File(WORK, "bench-run");
     CliRun bench = CliRun.inProcess("bench", "run", "--suite", "puma-tiny", "--jobs",
         "wordcount", "--conf", DIR.getPath(), "--features", "kat", "--out", out.getPath(),
@@ -139,6 +140,8 @@ class NetnsKatTest {
     assertEquals("[\"wordcount\"]", root.get("jobs").toString());
     JsonNode record = root.get("results").get(0);
     assertTrue(record.get("succeeded").asBoolean(), record.toString());
+    // on a cluster that places by key, WordCount reads its input imported as a KAT dataset
+    assertTrue(record.get("keyAware").asBoolean(), record.toString());
     JsonNode links = record.get("linkBytes");
     long sent = 0;
     long received = 0;

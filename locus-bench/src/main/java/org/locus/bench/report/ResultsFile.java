@@ -26,7 +26,7 @@ import org.locus.bench.run.RunRecord;
  * { "schema": "locus-bench-results/1", "suite": "puma-small", "cluster": "embedded",
  *   "features": ["none", "kat"], "runs": 3, "jobs": ["wordcount", ...],
  *   "results": [ { "job": "wordcount", "feature": "none", "run": 1, "succeeded": true,
- *                  "wallMillis": 12345, "counters": { "MAP_OUTPUT_BYTES": 1, ... },
+ *                  "wallMillis": 12345, "keyAware": false, "counters": { "MAP_OUTPUT_BYTES": 1, ... },
  *                  "linkBytes": { "node1": { "sent": 1, "received": 2 }, ... } }, ... ] }
  * </pre>
  * {@code linkBytes} is there only when the cluster counts its links (a netns cluster).
@@ -83,6 +83,7 @@ public final class ResultsFile {
       node.put("run", record.run());
       node.put("succeeded", record.succeeded());
       node.put("wallMillis", record.wallMillis());
+      node.put("keyAware", record.keyAware());
       ObjectNode counters = node.putObject("counters");
       record.counters().forEach(counters::put);
       if (!record.linkBytes().isEmpty()) {
@@ -123,7 +124,8 @@ public final class ResultsFile {
               e.getValue().path("received").asLong())));
       add(new RunRecord(node.path("job").asText(), node.path("feature").asText(),
           node.path("run").asInt(), node.path("succeeded").asBoolean(),
-          node.path("wallMillis").asLong(), counters, links));
+          node.path("wallMillis").asLong(), node.path("keyAware").asBoolean(), counters,
+          links));
     }
   }
 }

@@ -1,12 +1,14 @@
 package org.locus.bench.run;
 
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -27,7 +29,9 @@ import org.locus.jobs.data.DataGenerators;
  * cluster per feature set (started with its keys), inputs generated once per cluster (same
  * seed, so every feature set reads the same data), then run 1 of every job, run 2, ... Writes
  * {@code results.json} after every run; with resume, skips the runs an earlier
- * {@code results.json} in the same directory already has.
+ * {@code results.json} in the same directory already has. On a cluster that places by key,
+ * the jobs KAT has a hint for run key-aware over their input imported as a KAT dataset
+ * ({@link KeyAwareRuns}).
  */
 public final class BenchRunner {
   private static final long SEED = 42;
@@ -83,6 +87,10 @@ public final class BenchRunner {
         FileSystem fs = FileSystem.get(conf);
         Path root = cluster.root();
         Map<String, Path> inputs = generateInputs(fs, root);
+        KeyAwareRuns keyAware = KeyAwareRuns.placesByKey(feature.getValue())
+            || KeyAwareRuns.placesByKey(conf) ? new KeyAwareRuns(conf, root, progress) : null;
+        Map<String, KeyAwareRuns.Dataset> datasets = keyAware == null ? Map.of()
+            : importDatasets(keyAware, inputs);
         for (int run = 1; run <= runs; run++) {
           Map<String, Path> outputs = new HashMap<>();
           for (BenchJob job : suite.jobs()) {
@@ -95,14 +103,17 @@ public final class BenchRunner {
               continue;
             }
             fs.delete(output, true);
-            Path input = inputOf(job, inputs, outputs);
+            KeyAwareRuns.Dataset dataset = datasets.get(job.id());
+            Path input = dataset != null ? dataset.path() : inputOf(job, inputs, outputs);
+            JobArguments arguments = dataset != null ? dataset.arguments(job, reducers)
+                : new JobArguments(job.options(), reducers);
             Map<String, LinkBytes> linksBefore = cluster.linkBytes();
             long start = System.nanoTime();
             JobResult result = catalog.get(job.job()).run(new Configuration(conf), input,
-                output, new JobArguments(job.options(), reducers));
+                output, arguments);
             long wall = (System.nanoTime() - start) / 1_000_000;
             results.add(new RunRecord(job.id(), feature.getKey(), run, result.passed(), wall,
-                counters(result), carried(linksBefore, cluster.linkBytes())));
+                dataset != null, counters(result), carried(linksBefore, cluster.linkBytes())));
             results.write(resultsFile);
             executed++;
             long elapsed = (System.nanoTime() - started) / 1_000_000_000;
@@ -147,6 +158,19 @@ public final class BenchRunner {
       }
     }
     return inputs;
+  }
+
+  /** @return by job id, the KAT datasets the suite's key-aware jobs read */
+  private Map<String, KeyAwareRuns.Dataset> importDatasets(KeyAwareRuns keyAware,
+      Map<String, Path> inputs) throws IOException {
+    Map<String, KeyAwareRuns.Dataset> datasets = new HashMap<>();
+    for (BenchJob job : suite.jobs()) {
+      Optional<String> hint = KeyAwareRuns.hintOf(job);
+      if (hint.isPresent() && job.input().startsWith("kind:")) {
+        datasets.put(job.id(), keyAware.datasetOf(inputOf(job, inputs, Map.of()), hint.get()));
+      }
+    }
+    return datasets;
   }
 
   private static Path inputOf(BenchJob job, Map<String, Path> inputs, Map<String, Path> outputs) {

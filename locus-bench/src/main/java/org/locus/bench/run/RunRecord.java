@@ -10,12 +10,14 @@ import java.util.Map;
  * @param run 1-based repetition
  * @param succeeded whether every MapReduce job succeeded and no check failed
  * @param wallMillis submission of the first MapReduce job to completion of the last
+ * @param keyAware whether the run was key-aware: its input a KAT dataset, its reducers on
+ *     their keys' owners
  * @param counters summed over the MapReduce jobs: the {@link #COUNTERS} names
  * @param linkBytes what each worker node's link carried during the run, by node; empty when
  *     the cluster cannot count it
  */
 public record RunRecord(String job, String feature, int run, boolean succeeded,
-    long wallMillis, Map<String, Long> counters, Map<String, LinkBytes> linkBytes) {
+    long wallMillis, boolean keyAware, Map<String, Long> counters, Map<String, LinkBytes> linkBytes) {
   /** Counters every record carries. */
   public static final java.util.List<String> COUNTERS = java.util.List.of("MAP_INPUT_RECORDS",
       "MAP_OUTPUT_BYTES", "REDUCE_SHUFFLE_BYTES", "HDFS_BYTES_READ", "HDFS_BYTES_WRITTEN",

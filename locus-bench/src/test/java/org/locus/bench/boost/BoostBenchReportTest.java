@@ -22,7 +22,7 @@ class BoostBenchReportTest {
     Map<String, Long> counters = new HashMap<>();
     counters.put("TOTAL_LAUNCHED_MAPS", maps);
     counters.put(layout.equals("boost") ? "SUPERLOCAL_MAPS" : "DATA_LOCAL_MAPS", local);
-    return new RunRecord(job, layout, run, ok, millis, counters, Map.of());
+    return new RunRecord(job, layout, run, ok, millis, false, counters, Map.of());
   }
 
   @Test

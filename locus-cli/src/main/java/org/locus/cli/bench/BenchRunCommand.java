@@ -62,7 +62,8 @@ public final class BenchRunCommand extends OptionsCommand {
     options.addOption(Option.builder().longOpt("suite").hasArg().argName("NAME")
         .desc("one of " + String.join(", ", Suites.names()) + "; required").build());
     options.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
-        .desc("directory for results.json, report.html and charts; required").build());
+        .desc("directory for results.json, report.html, charts and Hadoop's log (hadoop.log);"
+            + " required").build());
     options.addOption(Option.builder().longOpt("jobs").hasArg().argName("LIST")
         .desc("comma-separated job ids: run only these of the suite").build());
     options.addOption(Option.builder().longOpt("features").hasArg().argName("LIST")
@@ -144,7 +145,7 @@ public final class BenchRunCommand extends OptionsCommand {
       features.put(name, name.equals("none") || line.hasOption("conf")
           ? new Configuration(false) : catalog.keysOf(name));
     }
-    File out = new File(line.getOptionValue("out")).getAbsoluteFile();
+    File out = BenchSetup.reportDirectory(line.getOptionValue("out"), console);
     File clusterDir = new File(out, "clusters");
     BenchCluster.Factory factory;
     if (line.hasOption("conf")) {
