@@ -8,6 +8,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.locus.bench.report.ReplayTimelineSvg;
 import org.locus.bench.run.BenchCluster;
 import org.locus.jobs.data.DataGenerators;
 import org.locus.jobs.swim.SuiteJob;
@@ -18,7 +19,8 @@ import org.locus.jobs.swim.SwimSuites;
  * {@code locus bench swim}: the first hours of a SWIM trace replayed on one cluster. Scales
  * every job's bytes ({@link SwimScaling}), writes a text pool as large as the largest input,
  * replays the jobs at their compressed trace times ({@link TraceReplay}) and writes
- * {@code replay.json} ({@link ReplayFile}).
+ * {@code replay.json} ({@link ReplayFile}) and its picture, {@code timeline.svg}
+ * ({@link ReplayTimelineSvg}).
  */
 public final class SwimReplayBench {
   private static final long SEED = 42;
@@ -74,6 +76,9 @@ public final class SwimReplayBench {
     ReplayFile result = new ReplayFile(trace.name(), hours, scaling, compression, replayed);
     out.mkdirs();
     result.write(new File(out, "replay.json"));
+    ReplayTimelineSvg.write(new File(out, "timeline.svg").toPath(), String.format(
+        java.util.Locale.ROOT, "%s, first %s h, %s times faster: %d jobs", trace.name(), hours,
+        compression, replayed.size()), replayed);
     return result;
   }
 }

@@ -37,7 +37,7 @@ public final class BenchSwimCommand extends OptionsCommand {
   @Override
   public String summary() {
     return "replay a SWIM trace's first hours: synthetic jobs submitted at their (compressed)"
-        + " trace times; replay.json";
+        + " trace times; replay.json and timeline.svg";
   }
 
   @Override
@@ -54,7 +54,8 @@ public final class BenchSwimCommand extends OptionsCommand {
         .desc("fb2009 or fb2010 (first-hour samples bundled with Locus) or a SWIM trace file;"
             + " required").build());
     options.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
-        .desc("directory for replay.json; required").build());
+        .desc("directory for replay.json, timeline.svg and Hadoop's log (hadoop.log);"
+            + " required").build());
     options.addOption(ClientConfiguration.option());
     options.addOption(Option.builder().longOpt("cluster").hasArg().argName("KIND")
         .desc("without --conf: embedded (a multi-host mini cluster started for the replay,"
@@ -116,19 +117,20 @@ public final class BenchSwimCommand extends OptionsCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    File out = new File(line.getOptionValue("out")).getAbsoluteFile();
     SwimReplayBench bench = new SwimReplayBench(trace, hours, scaling, compression, reducers,
         console.err());
     if (bench.jobs().isEmpty()) {
       throw new UsageException("trace " + trace.name() + " has no job in its first " + hours
           + " h; raise --hours");
     }
+    File out = BenchSetup.reportDirectory(line.getOptionValue("out"), console);
     ReplayFile result;
     try (BenchCluster cluster = cluster(line, clusterKind, out, nodes)) {
       result = bench.run(cluster, out);
     }
     console.out().print(result.summary());
     console.out().println("replay: " + new File(out, "replay.json"));
+    console.out().println("timeline: " + new File(out, "timeline.svg"));
     return result.jobs().stream().allMatch(j -> j.succeeded()) ? 0 : 1;
   }
 

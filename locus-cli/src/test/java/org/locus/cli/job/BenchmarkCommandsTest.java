@@ -163,5 +163,7 @@ class BenchmarkCommandsTest {
       assertTrue(job.get("onTarget").asBoolean(), job.toString());
     }
     assertEquals(List.of("job0", "job1", "job2"), names);
+    String timeline = Files.readString(new File("target/swim-replay/timeline.svg").toPath());
+    assertEquals(3, timeline.split("<rect class=\"job\"", -1).length - 1, timeline);
   }
 }
