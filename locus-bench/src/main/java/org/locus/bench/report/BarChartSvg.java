@@ -88,7 +88,8 @@ public final class BarChartSvg {
     return v >= 100 ? String.format("%.0f", v) : String.format("%.2f", v);
   }
 
-  private static String escape(String text) {
+  /** @return {@code text} safe inside SVG text and attributes */
+  static String escape(String text) {
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 }

@@ -44,7 +44,7 @@ public final class ReplayTimelineSvg {
         height));
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"22\" font-size=\"15\""
-        + " text-anchor=\"middle\">%s</text>%n", WIDTH / 2, escape(title)));
+        + " text-anchor=\"middle\">%s</text>%n", WIDTH / 2, BarChartSvg.escape(title)));
     int baseY = TOP + plotHeight;
     for (double t = 0; t <= seconds + 1e-9; t += step) {
       double x = LEFT + plotWidth * t / seconds;
@@ -66,7 +66,7 @@ public final class ReplayTimelineSvg {
       int y = TOP + i * ROW;
       svg.append(String.format(Locale.ROOT, "<rect class=\"job\" x=\"%.1f\" y=\"%d\""
           + " width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s: %.1f s</title></rect>%n", x0,
-          y, Math.max(0.5, x1 - x0), ROW - 1, colour(job), escape(job.name()),
+          y, Math.max(0.5, x1 - x0), ROW - 1, colour(job), BarChartSvg.escape(job.name()),
           job.wallMillis() / 1000.0));
       svg.append(String.format(Locale.ROOT, "<line class=\"planned\" x1=\"%.1f\" y1=\"%d\""
           + " x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>%n", planned, y, planned, y + ROW - 1));
@@ -107,9 +107,5 @@ public final class ReplayTimelineSvg {
   private static String format(double t) {
     return t == Math.rint(t) ? String.format(Locale.ROOT, "%.0f", t)
         : String.format(Locale.ROOT, "%.1f", t);
-  }
-
-  private static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 }
