@@ -64,22 +64,29 @@ charts.append("shuffle.png")
 
 rows = []
 for job in jobs:
+    base = values(job, "none", lambda r: r["wallMillis"] / 1000)
     for feature in features:
         v = values(job, feature, lambda r: r["wallMillis"] / 1000)
         failed = len([r for r in data["results"] if r["job"] == job
                       and r["feature"] == feature and not r["succeeded"]])
+        key_aware = any(r.get("keyAware") for r in ok
+                        if r["job"] == job and r["feature"] == feature)
+        ratio = ("%.3f" % (statistics.mean(v) / statistics.mean(base))
+                 if v and base and statistics.mean(base) else "-")
         rows.append("<tr><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>%s</td><td>%s</td>"
-                    "<td>%s</td></tr>" % (
-                        html.escape(job), html.escape(feature), len(v), failed,
+                    "<td>%s</td><td>%s</td></tr>" % (
+                        html.escape(job),
+                        html.escape(feature) + (" (key-aware)" if key_aware else ""),
+                        len(v), failed,
                         "%.1f" % statistics.mean(v) if v else "-",
-                        "%.1f" % min(v) if v else "-", "%.1f" % max(v) if v else "-"))
+                        "%.1f" % min(v) if v else "-", "%.1f" % max(v) if v else "-", ratio))
 page = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Locus bench: %s</title>
 <style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:right}</style></head>
 <body><h1>Locus bench: suite %s on cluster %s</h1>
 <p>Features: %s. Runs per (job, feature): %d. Data: results.json.</p>
 %s
 <table><tr><th>job</th><th>feature</th><th>runs ok</th><th>failed</th><th>mean s</th>
-<th>min s</th><th>max s</th></tr>%s</table></body></html>
+<th>min s</th><th>max s</th><th>mean / none</th></tr>%s</table></body></html>
 """ % (html.escape(data["suite"]), html.escape(data["suite"]), html.escape(data["cluster"]),
        html.escape(", ".join(features)), data["runs"],
        "".join('<p><img src="%s"></p>' % c for c in charts), "".join(rows))
