@@ -20,7 +20,20 @@
  *                                 the lower directories in another order fails
  *   <lower k>/.morphstore/replicas/<id>      complete replica (16 hex digits)
  *   <lower k>/.morphstore/replicas/<id>.tmp  replica being copied: never
- *                                 served, removed at the next mount
+ *                                 served, removed at the next mount (so is
+ *                                 any other name ending in .tmp there)
+ *   <lower k>/.morphstore/names/<path>  label version 2 only: a hard link to
+ *                                 replicas/<id> for every volume path <path>
+ *                                 of a master that has a replica on device
+ *                                 k, so that the file can still be found by
+ *                                 name when its master's device is lost
+ *
+ * The label's version says what the volume keeps: 1 (MORPH_FORMAT_VERSION)
+ * the base format above; MORPH_LABEL_NAMES (2) also names and a replica
+ * state on every replica, kept by the FUSE front end, which upgrades a
+ * version 1 volume at a mount with every device present.  A front end that
+ * does not keep them (the kernel module) writes 1 back at mount, so that
+ * names it may have left out of date are never trusted.
  *
  * Per-file replication state lives in one extended attribute of the master
  * file, MORPH_XATTR_STATE (seed 001 section 3.4.2: replica count, replica
@@ -35,13 +48,29 @@
  *   12     4    mask         bit k: a replica file exists on device k
  *   16     4    stale        subset of mask: replica may differ from the
  *                            master; never served until re-synchronised
- *   20     4    flags        0 (reserved)
+ *   20     4    flags        MORPH_STATE_LINKED, else 0
  *   24     8    id           volume-unique file id; names the replicas
  *   32     8    reads        read requests served, persisted at close
  *   40     8    writes       write requests served, persisted at close
  *
  * One attribute, replaced atomically, so mask and stale can never disagree
  * after a crash.  A master without the attribute is a plain single-copy file.
+ *
+ * Degraded mode (label version 2): each replica inode also carries
+ * MORPH_XATTR_RSTATE, the same 48-byte layout, a copy of its master's state
+ * in which the replica's own stale bit says whether it may stand in for the
+ * master while the master's device is lost.  The bit is set on the replica
+ * itself before a write it missed is acknowledged, before it is dropped,
+ * and until a new copy is committed; it is cleared only with its master's.
+ *
+ * Per device, on <lower k>/.morphstore:
+ *   MORPH_XATTR_BEHIND  devices that missed changes while lost, as a comma
+ *                       list ("1", "0,3"); their replica states are not
+ *                       trusted until a repair pass with every device
+ *                       present has rebuilt them, then it is removed
+ *   MORPH_XATTR_DIRTY   present while a FUSE daemon has the volume mounted;
+ *                       found at mount, the last daemon died and a repair
+ *                       pass rebuilds the names and replica states
  *
  * Through a mounted volume the front ends expose virtual attributes:
  *   MORPH_XATTR_REPLICAS  (file, read/write) copies wanted, decimal text;
@@ -55,12 +84,15 @@
 #define MORPHSTORE_FORMAT_H
 
 #define MORPH_FORMAT_VERSION	1
+#define MORPH_LABEL_NAMES	2	/* label version: names kept */
 #define MORPH_MAX_DEVICES	32
 #define MORPH_STATE_SIZE	48
 
 #define MORPH_DIR		".morphstore"
 #define MORPH_DEVICE_FILE	".morphstore/device"
 #define MORPH_REPLICA_DIR	".morphstore/replicas"
+#define MORPH_NAMES_DIR		".morphstore/names"
+#define MORPH_LOST_DIR		".morphstore/lost+found"
 #define MORPH_TMP_SUFFIX	".tmp"
 
 #define MORPH_XATTR_PREFIX	"user.morphstore"
@@ -68,6 +100,16 @@
 #define MORPH_XATTR_REPLICAS	"user.morphstore.replicas"
 #define MORPH_XATTR_STATUS	"user.morphstore.status"
 #define MORPH_XATTR_VOLUME	"user.morphstore.volume"
+#define MORPH_XATTR_RSTATE	"user.morphstore.rstate"
+#define MORPH_XATTR_BEHIND	"user.morphstore.behind"
+#define MORPH_XATTR_DIRTY	"user.morphstore.dirty"
+
+/*
+ * flags: the file has had more than one name (a hard link); a replica is
+ * named only under the names its front end knew of (names.c), so some of
+ * them may be missing until a repair pass names them all
+ */
+#define MORPH_STATE_LINKED	0x1
 
 /* byte offsets inside MORPH_XATTR_STATE */
 #define MORPH_OFF_VERSION	0

@@ -122,6 +122,38 @@ static int ensure_dir(struct dentry *base, struct vfsmount *mnt,
 	return 0;
 }
 
+/*
+ * A label of version MORPH_LABEL_NAMES says every replica has a name and a
+ * replica state (include/morphstore_format.h) that the FUSE front end's
+ * degraded mode trusts.  This module keeps neither, so it writes version 1
+ * back before changing anything: the next FUSE mount rebuilds them.  The
+ * version is one digit at a fixed place, so one byte is rewritten in
+ * place, which a crash cannot leave half done.
+ */
+static int label_without_names(struct msk_sb *s, u32 d, struct path *p,
+			       const char *buf)
+{
+	static const char head[] = "morphstore ";
+	char one = '0' + MORPH_FORMAT_VERSION;
+	loff_t pos = sizeof(head) - 1;
+	struct file *f;
+	int ret;
+
+	if (strncmp(buf, head, sizeof(head) - 1) ||
+	    buf[pos] != '0' + MORPH_LABEL_NAMES || buf[pos + 1] != ' ')
+		return -EINVAL;
+	f = dentry_open(p, O_WRONLY, current_cred());
+	ret = PTR_ERR_OR_ZERO(f);
+	if (ret)
+		return ret;
+	ret = kernel_write(f, &one, 1, &pos) == 1 ? vfs_fsync(f, 0) : -EIO;
+	fput(f);
+	if (!ret)
+		pr_info(MSK_NAME ": lower directory %s (device %u): label set to version %d: this module keeps no replica names; the next FUSE mount rebuilds them\n",
+			s->dev[d].name, d, MORPH_FORMAT_VERSION);
+	return ret;
+}
+
 /* the device label ties a lower directory to its place in the volume */
 static int check_label(struct msk_sb *s, u32 d, struct path *md)
 {
@@ -174,12 +206,15 @@ static int check_label(struct msk_sb *s, u32 d, struct path *md)
 	if (sscanf(buf, "morphstore %u device %u of %u", &ver, &idx, &cnt) != 3)
 		msk_err("lower directory %s (device %u): %s is not a MorphStore device label",
 			s->dev[d].name, d, MORPH_DEVICE_FILE);
-	else if (ver != MORPH_FORMAT_VERSION)
-		msk_err("lower directory %s (device %u) has format version %u, this build reads version %d",
-			s->dev[d].name, d, ver, MORPH_FORMAT_VERSION);
+	else if (ver != MORPH_FORMAT_VERSION && ver != MORPH_LABEL_NAMES)
+		msk_err("lower directory %s (device %u) has format version %u, this build reads versions %d and %d",
+			s->dev[d].name, d, ver, MORPH_FORMAT_VERSION,
+			MORPH_LABEL_NAMES);
 	else if (idx != d || cnt != s->ndev)
 		msk_err("lower directory %s was device %u of %u when the volume was created, but is given as device %u of %u; list the lower directories in their original order",
 			s->dev[d].name, idx, cnt, d, s->ndev);
+	else if (ver == MORPH_LABEL_NAMES)
+		ret = label_without_names(s, d, &p, buf);
 	else
 		ret = 0;
 out:
