@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * attr.c - attributes: getattr, access, chmod, chown, utimens.  Directories
- * exist on every device, so their attribute changes go to all of them.
+ * exist on every device, so their attribute changes go to all of them (and
+ * are refused while a device is lost); a file's go to its master and its
+ * replicas, whose mode, owner and times are what a replica standing in for
+ * a lost master shows (names.c).
  */
 #include <fcntl.h>
 #include <string.h>
@@ -26,41 +29,76 @@ int mo_getattr(const char *path, struct stat *st,
 	if (fi && fi->fh) {
 		struct morph_handle *h = (void *)(uintptr_t)fi->fh;
 
-		return fstat(h->fd[h->ino->dev], st) ? neg_errno() : 0;
+		if (fstat(h->fd[h->ino->dev], st))
+			return morph_io_error(v, h->ino->dev, neg_errno(),
+					      h->name);
+		if (h->ino->standin && st->st_nlink > 1)
+			st->st_nlink--;
+		return 0;
 	}
 	if (!path)
 		return -ESTALE;
-	return morph_locate(v, morph_rel(path), st) < 0 ? -ENOENT : 0;
+	{
+		int standin, d = morph_find(v, morph_rel(path), st, &standin);
+
+		return d < 0 ? d : 0;
+	}
 }
 
 int mo_access(const char *path, int mask)
 {
 	struct morph_vol *v = fuse_vol();
 	struct stat st;
+	int standin, d = morph_find(v, morph_rel(path), &st, &standin);
 
 	(void)mask;
-	return morph_locate(v, morph_rel(path), &st) < 0 ? -ENOENT : 0;
+	return d < 0 ? d : 0;
 }
 
-/* apply @fn to the entry on every device holding it */
+/*
+ * Apply @fn to the entry on every device holding it: a directory on every
+ * device, a file on its master, then on its replicas (best effort).
+ */
 int morph_on_all(struct morph_vol *v, const char *rel,
 		 int (*fn)(int dirfd, const char *rel, const void *arg),
 		 const void *arg)
 {
 	struct stat st;
-	int d = morph_locate(v, rel, &st), ret = 0;
+	int standin, d = morph_find(v, rel, &st, &standin), ret = 0;
 	u32 k;
 
 	if (d < 0)
 		return d;
-	if (!S_ISDIR(st.st_mode))
-		return fn(v->dev[d].fd, rel, arg);
+	if (standin)
+		return morph_refuse_degraded(v, "changing attributes of", rel);
+	if (!S_ISDIR(st.st_mode)) {
+		ret = fn(v->dev[d].fd, rel, arg);
+		if (ret)
+			return morph_io_error(v, (u32)d, ret, rel);
+		return 0;
+	}
+	ret = morph_refuse_degraded(v, "changing attributes of directory", rel);
+	if (ret)
+		return ret;
 	for (k = 0; k < v->ndev; k++) {
 		int r = fn(v->dev[k].fd, rel, arg);
 
 		if (r && r != -ENOENT && !ret)
-			ret = r;
+			ret = morph_io_error(v, k, r, rel);
 	}
+	return ret;
+}
+
+/* a file's mode, owner and times go to its replicas too */
+static int on_file_and_replicas(struct morph_vol *v, const char *rel,
+				int (*fn)(int dirfd, const char *rel,
+					  const void *arg),
+				const void *arg)
+{
+	int ret = morph_on_all(v, rel, fn, arg);
+
+	if (!ret)
+		morph_replicas_attr(v, rel, fn, arg);
 	return ret;
 }
 
@@ -74,7 +112,7 @@ int mo_chmod(const char *path, mode_t mode, struct fuse_file_info *fi)
 	struct morph_vol *v = fuse_vol();
 
 	(void)fi;
-	return morph_on_all(v, morph_rel(path), do_chmod, &mode);
+	return on_file_and_replicas(v, morph_rel(path), do_chmod, &mode);
 }
 
 struct owner {
@@ -97,7 +135,7 @@ int mo_chown(const char *path, uid_t uid, gid_t gid,
 	struct owner o = { uid, gid };
 
 	(void)fi;
-	return morph_on_all(v, morph_rel(path), do_chown, &o);
+	return on_file_and_replicas(v, morph_rel(path), do_chown, &o);
 }
 
 static int do_utimens(int dirfd, const char *rel, const void *arg)
@@ -111,6 +149,6 @@ int mo_utimens(const char *path, const struct timespec tv[2],
 	struct morph_vol *v = fuse_vol();
 
 	(void)fi;
-	return morph_on_all(v, morph_rel(path), do_utimens, tv);
+	return on_file_and_replicas(v, morph_rel(path), do_utimens, tv);
 }
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * dir.c - directory listing: the union of the directory on every
- * device, the reserved MORPH_DIR hidden at the root.
+ * device, the reserved MORPH_DIR hidden at the root.  While a device is
+ * lost the listing adds the replica names kept on the others (so files
+ * whose master is lost are listed), and whatever the lost device itself
+ * can still list (its files then fail with EIO rather than vanish).
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -42,9 +45,10 @@ int mo_opendir(const char *path, struct fuse_file_info *fi)
 	struct morph_vol *v = fuse_vol();
 	struct stat st;
 	char *copy;
+	int d = morph_locate(v, morph_rel(path), &st);
 
-	if (morph_locate(v, morph_rel(path), &st) < 0)
-		return -ENOENT;
+	if (d < 0)
+		return d;
 	if (!S_ISDIR(st.st_mode))
 		return -ENOTDIR;
 	copy = strdup(path);
@@ -68,19 +72,31 @@ int mo_readdir(const char *path, void *buf, fuse_fill_dir_t fill,
 	struct morph_vol *v = fuse_vol();
 	const char *rel;
 	struct name_set seen = { 0 };
-	int root, found = 0;
-	u32 d;
+	int root, found = 0, err = 0;
+	u32 d, lost, pass;
 	size_t i;
 
 	(void)off;
 	(void)flags;
 	rel = morph_rel(path ? path : (const char *)(uintptr_t)fi->fh);
 	root = !strcmp(rel, ".");
+	lost = morph_lost(v);
+	/* pass 0: the devices that are up; while degraded, pass 1: their
+	 * replica names, pass 2: what lost devices can still list */
+	for (pass = 0; pass < (lost ? 3u : 1u); pass++)
 	for (d = 0; d < v->ndev; d++) {
-		int fd = openat(v->dev[d].fd, rel, O_RDONLY | O_DIRECTORY);
-		DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
+		int base = pass == 1 ? v->dev[d].names_fd : v->dev[d].fd;
+		int fd = -1;
+		DIR *dir;
 		struct dirent *e;
 
+		if ((pass == 2) == morph_dev_up(v, d) || base < 0 ||
+		    (pass == 1 && !v->names))
+			continue;
+		fd = openat(base, rel, O_RDONLY | O_DIRECTORY);
+		if (fd < 0 && pass == 0 && errno != ENOENT)
+			err = morph_io_error(v, d, neg_errno(), rel);
+		dir = fd >= 0 ? fdopendir(fd) : NULL;
 		if (!dir) {
 			if (fd >= 0)
 				close(fd);
@@ -102,6 +118,6 @@ int mo_readdir(const char *path, void *buf, fuse_fill_dir_t fill,
 	for (i = 0; i < seen.len; i++)
 		free(seen.names[i]);
 	free(seen.names);
-	return found ? 0 : -ENOENT;
+	return found ? 0 : err ? err : -ENOENT;
 }
 

@@ -22,14 +22,17 @@ static int truncate_copies(struct morph_vol *v, struct morph_inode *ino,
 	if (ret)
 		return ret;
 	if (ftruncate(fd[ino->dev], size))
-		return neg_errno();
+		return morph_io_error(v, ino->dev, neg_errno(), "(truncate)");
 	for (d = 0; d < v->ndev; d++) {
 		if (!(ino->session_mask & ~ino->failed & (1u << d)))
 			continue;
 		if (fd[d] < 0 || ftruncate(fd[d], size)) {
+			int e = fd[d] < 0 ? EBADF : errno;
+
 			morph_err("truncating the replica on device %u (%s) failed: %s; it is stale until re-copied",
-				  d, v->dev[d].path, strerror(errno));
-			__atomic_or_fetch(&ino->failed, 1u << d, __ATOMIC_SEQ_CST);
+				  d, v->dev[d].path, strerror(e));
+			morph_io_error(v, d, -e, "(a replica)");
+			morph_replica_missed(v, ino, d, fd[d]);
 		}
 	}
 	ino->gen++;
@@ -58,13 +61,23 @@ int mo_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 	if (!path)
 		return -ESTALE;
 	rel = morph_rel(path);
+	{
+		struct stat sb;
+		int standin, m = morph_find(v, rel, &sb, &standin);
+
+		if (m < 0)
+			return m;
+		if (standin)
+			return morph_refuse_degraded(v, "truncate", rel);
+	}
 	ret = morph_inode_get_path(v, rel, &ino);
 	if (ret)
 		return ret == -EPERM ? -EISDIR : ret;
 	pthread_mutex_lock(&ino->mu);
 	morph_replica_name(name, sizeof(name), ino->st.id, 0);
 	for (d = 0; d < v->ndev; d++)
-		fd[d] = (ino->st.mask & ~ino->st.stale & (1u << d)) ?
+		fd[d] = (ino->st.mask & ~ino->st.stale & (1u << d)) &&
+			morph_dev_up(v, d) ?
 			openat(v->dev[d].rep_fd, name, O_WRONLY) : -1;
 	fd[ino->dev] = ino->xfd;
 	ret = truncate_copies(v, ino, fd, size);
@@ -94,8 +107,12 @@ static void close_handle(struct morph_vol *v, struct morph_handle *h)
 	free(h);
 }
 
-/* build the handle of master @fd on @dev; takes ownership of @fd */
-static int setup_handle(struct morph_vol *v, u32 dev, int fd,
+/*
+ * Build the handle of master @fd on @dev, or with @standin of the replica
+ * @fd on @dev standing in for a master on a lost device (read-only, the one
+ * copy it serves); takes ownership of @fd.
+ */
+static int setup_handle(struct morph_vol *v, u32 dev, int fd, int standin,
 			const char *rel, struct fuse_file_info *fi)
 {
 	struct morph_handle *h = calloc(1, sizeof(*h));
@@ -117,7 +134,7 @@ static int setup_handle(struct morph_vol *v, u32 dev, int fd,
 		close_handle(v, h);
 		return -ENOMEM;
 	}
-	ret = morph_inode_get(v, dev, fd, &ino);
+	ret = morph_inode_get(v, dev, fd, standin, &ino);
 	if (ret) {
 		close_handle(v, h);
 		return ret;
@@ -126,8 +143,9 @@ static int setup_handle(struct morph_vol *v, u32 dev, int fd,
 	pthread_mutex_lock(&ino->mu);
 	if (h->writable)
 		ino->writers++;
-	h->copies = ino->state_bad ? 1u << dev :
-		    morph_state_readable(&ino->st) & ~ino->failed;
+	h->copies = ino->state_bad || standin ? 1u << dev :
+		    morph_state_readable(&ino->st) & ~ino->failed &
+		    ~morph_lost(v);
 	morph_replica_name(name, sizeof(name), ino->st.id, 0);
 	for (d = 0; d < v->ndev; d++) {
 		if (d == dev || !(h->copies & (1u << d)))
@@ -135,14 +153,20 @@ static int setup_handle(struct morph_vol *v, u32 dev, int fd,
 		h->fd[d] = openat(v->dev[d].rep_fd, name,
 				  h->writable ? O_RDWR : O_RDONLY);
 		if (h->fd[d] < 0) {
+			int e = errno;
+
 			morph_err("replica of /%s on device %u (%s) cannot be opened: %s; not serving it",
-				  rel, d, v->dev[d].path, strerror(errno));
+				  rel, d, v->dev[d].path, strerror(e));
 			h->copies &= ~(1u << d);
-			__atomic_or_fetch(&ino->failed, 1u << d,
-					  __ATOMIC_SEQ_CST);
+			morph_io_error(v, d, -e, rel);
+			if (h->writable)	/* it will miss this handle's writes */
+				morph_replica_missed(v, ino, d, -1);
+			else
+				__atomic_or_fetch(&ino->failed, 1u << d,
+						  __ATOMIC_SEQ_CST);
 		}
 	}
-	resync = !ino->state_bad && !ino->writers &&
+	resync = !ino->state_bad && !standin && !ino->writers &&
 		 (ino->st.stale || morph_popcount(ino->st.mask) + 1 !=
 		  ino->st.wanted);
 	pthread_mutex_unlock(&ino->mu);
@@ -184,14 +208,29 @@ int mo_open(const char *path, struct fuse_file_info *fi)
 	const char *rel = morph_rel(path);
 	struct morph_handle *h;
 	struct stat st;
-	int d = morph_locate(v, rel, &st), fd, ret;
+	int d, fd, ret, standin;
+	u32 tries = 0;
 
+again:
+	d = morph_find(v, rel, &st, &standin);
 	if (d < 0)
 		return d;
-	fd = openat(v->dev[d].fd, rel, lower_flags(fi->flags));
-	if (fd < 0)
-		return neg_errno();
-	ret = setup_handle(v, (u32)d, fd, rel, fi);
+	if (standin) {
+		if ((fi->flags & O_ACCMODE) != O_RDONLY || (fi->flags & O_TRUNC))
+			return morph_refuse_degraded(v, "opening for writing",
+						     rel);
+		fd = openat(v->dev[d].names_fd, rel, O_RDONLY | O_NOFOLLOW);
+	} else {
+		fd = openat(v->dev[d].fd, rel, lower_flags(fi->flags));
+	}
+	if (fd < 0) {
+		ret = morph_io_error(v, (u32)d, neg_errno(), rel);
+		/* its device just failed: look again, a replica may serve */
+		if (!morph_dev_up(v, (u32)d) && ++tries < v->ndev)
+			goto again;
+		return ret;
+	}
+	ret = setup_handle(v, (u32)d, fd, standin, rel, fi);
 	if (ret || !(fi->flags & O_TRUNC))
 		return ret;
 	/* libfuse passes O_TRUNC to open (atomic_o_trunc): every copy */
@@ -211,26 +250,28 @@ int mo_create(const char *path, mode_t mode, struct fuse_file_info *fi)
 	struct morph_vol *v = fuse_vol();
 	const char *rel = morph_rel(path);
 	struct stat st;
-	int d, fd, ret;
+	int d, fd, ret, standin;
 
 	if (morph_reserved(rel))
 		return -EPERM;
-	d = morph_locate(v, rel, &st);
+	d = morph_find(v, rel, &st, &standin);
 	if (d >= 0) {
 		if (fi->flags & O_EXCL)
 			return -EEXIST;
 		return mo_open(path, fi);
 	}
+	if (d != -ENOENT)
+		return d;
 	d = morph_pick_device(v);
 	ret = morph_make_parents(v, (u32)d, rel);
 	if (ret)
-		return ret;
+		return morph_io_error(v, (u32)d, ret, rel);
 	fd = openat(v->dev[d].fd, rel, lower_flags(fi->flags) | O_CREAT | O_EXCL,
 		    mode);
 	if (fd < 0)
-		return neg_errno();
+		return morph_io_error(v, (u32)d, neg_errno(), rel);
 	morph_give_to_caller(v->dev[d].fd, rel);
-	ret = setup_handle(v, (u32)d, fd, rel, fi);
+	ret = setup_handle(v, (u32)d, fd, 0, rel, fi);
 	if (ret || v->new_copies <= 1)
 		return ret;
 	/* -o copies=N: the new file wants N copies; made after its last close */
@@ -260,19 +301,39 @@ int mo_read(const char *path, char *buf, size_t size, off_t off,
 	struct morph_handle *h = (void *)(uintptr_t)fi->fh;
 	struct morph_inode *ino = h->ino;
 	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
-	u32 copies, n;
+	u32 copies, n, bad, tries;
+	ssize_t got = -EIO;
 
 	(void)path;
-	copies = h->copies & ~__atomic_load_n(&ino->failed, __ATOMIC_SEQ_CST);
-	copies |= 1u << ino->dev;
-	pthread_mutex_lock(&v->lock);
-	n = morph_laas_route(&v->laas, &ino->laas, copies, (u64)off, size, seg,
-			     MORPH_MAX_DEVICES);
-	pthread_mutex_unlock(&v->lock);
 	__atomic_add_fetch(&ino->reads, 1, __ATOMIC_RELAXED);
-	if (!n)
-		return 0;
-	return (int)morph_read_segments(v, h, buf, (u64)off, seg, n);
+	/* a copy that fails is dropped from this handle and the read is
+	 * done again from the others: a lost device is only noticed here */
+	for (tries = 0; tries < v->ndev; tries++) {
+		copies = h->copies &
+			 ~__atomic_load_n(&ino->failed, __ATOMIC_SEQ_CST) &
+			 ~__atomic_load_n(&h->bad, __ATOMIC_SEQ_CST) &
+			 ~morph_lost(v);
+		if (!copies) {
+			morph_err("/%s: no copy left to read (devices %s are lost)",
+				  h->name, morph_dev_list(morph_lost(v),
+							  (char[128]){ 0 }, 128));
+			return (int)got;
+		}
+		pthread_mutex_lock(&v->lock);
+		n = morph_laas_route(&v->laas, &ino->laas, copies, (u64)off,
+				     size, seg, MORPH_MAX_DEVICES);
+		pthread_mutex_unlock(&v->lock);
+		if (!n)
+			return 0;
+		got = morph_read_segments(v, h, buf, (u64)off, seg, n, &bad);
+		if (got >= 0)
+			return (int)got;
+		morph_io_error(v, bad, (int)got, h->name);
+		if (got != -EIO && got != -ENXIO && got != -ENODEV)
+			return (int)got;
+		__atomic_or_fetch(&h->bad, 1u << bad, __ATOMIC_SEQ_CST);
+	}
+	return (int)got;
 }
 
 static ssize_t write_all(int fd, const char *buf, size_t size, off_t off)
@@ -312,6 +373,8 @@ int mo_write(const char *path, const char *buf, size_t size, off_t off,
 	}
 	(void)path;
 	n = write_all(h->fd[ino->dev], buf, size, off);
+	if (n < 0)
+		morph_io_error(v, ino->dev, (int)n, h->name);
 	if (n > 0) {
 		for (d = 0; d < v->ndev; d++) {
 			if (!(ino->session_mask & ~ino->failed & (1u << d)))
@@ -322,8 +385,9 @@ int mo_write(const char *path, const char *buf, size_t size, off_t off,
 				morph_err("write to the replica of /%s on device %u (%s) failed: %s; the replica is stale until re-copied",
 					  h->name, d, v->dev[d].path,
 					  r < 0 ? strerror((int)-r) : "short write");
-				__atomic_or_fetch(&ino->failed, 1u << d,
-						  __ATOMIC_SEQ_CST);
+				if (r < 0)
+					morph_io_error(v, d, (int)r, h->name);
+				morph_replica_missed(v, ino, d, h->fd[d]);
 			}
 		}
 		ino->gen++;
@@ -346,7 +410,7 @@ int mo_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 			continue;
 		if ((datasync ? fdatasync(h->fd[d]) : fsync(h->fd[d])) &&
 		    d == h->ino->dev)
-			ret = neg_errno();
+			ret = morph_io_error(v, d, neg_errno(), h->name);
 	}
 	return ret;
 }

@@ -41,9 +41,15 @@ static u64 new_id(struct morph_vol *v)
 static void load_state(struct morph_vol *v, struct morph_inode *ino)
 {
 	u8 buf[MORPH_STATE_SIZE + 16];
-	ssize_t n = fgetxattr(ino->xfd, MORPH_XATTR_STATE, buf, sizeof(buf));
+	ssize_t n;
 	int ret;
 
+	if (ino->standin) {	/* the replica's own state (names.c) */
+		if (morph_rstate_read(v, ino->dev, ino->xfd, &ino->st))
+			morph_state_init(&ino->st, 0, ino->dev);
+		return;
+	}
+	n = fgetxattr(ino->xfd, MORPH_XATTR_STATE, buf, sizeof(buf));
 	morph_state_init(&ino->st, 0, ino->dev);
 	if (n < 0) {
 		if (errno != ENODATA)
@@ -88,8 +94,12 @@ int morph_read_state(struct morph_vol *v, u32 dev, const char *rel,
 	return 0;
 }
 
-/* takes a reference on the inode of the open master @fd on @dev */
-int morph_inode_get(struct morph_vol *v, u32 dev, int fd,
+/*
+ * Takes a reference on the inode of the open master @fd on @dev, or with
+ * @standin of the open replica @fd on @dev standing in for a master on a
+ * lost device (its inode is the replica's, so the two never share one).
+ */
+int morph_inode_get(struct morph_vol *v, u32 dev, int fd, int standin,
 		    struct morph_inode **out)
 {
 	struct stat st;
@@ -115,6 +125,7 @@ int morph_inode_get(struct morph_vol *v, u32 dev, int fd,
 	fresh->key_dev = st.st_dev;
 	fresh->key_ino = st.st_ino;
 	fresh->dev = dev;
+	fresh->standin = standin;
 	fresh->refs = 1;
 	{
 		/* a read-write descriptor of our own: the caller's may be
@@ -165,8 +176,8 @@ int morph_inode_get_path(struct morph_vol *v, const char *rel,
 		return -EPERM;
 	fd = openat(v->dev[dev].fd, rel, O_RDONLY | O_NOFOLLOW);
 	if (fd < 0)
-		return -errno;
-	ret = morph_inode_get(v, (u32)dev, fd, out);
+		return morph_io_error(v, (u32)dev, -errno, rel);
+	ret = morph_inode_get(v, (u32)dev, fd, 0, out);
 	close(fd);
 	return ret;
 }
@@ -181,7 +192,9 @@ int morph_inode_persist(struct morph_vol *v, struct morph_inode *ino,
 	struct morph_state st;
 	u8 buf[MORPH_STATE_SIZE];
 
-	if (ino->state_bad)
+	if (ino->standin)
+		return -EROFS;
+	if (ino->state_bad || !morph_dev_up(v, ino->dev))
 		return -EIO;
 	if (!ino->st.id)
 		ino->st.id = new_id(v);
@@ -193,6 +206,7 @@ int morph_inode_persist(struct morph_vol *v, struct morph_inode *ino,
 	if (fsetxattr(ino->xfd, MORPH_XATTR_STATE, buf, sizeof(buf), 0)) {
 		int e = errno;
 
+		morph_io_error(v, ino->dev, -e, "(a file's " MORPH_XATTR_STATE ")");
 		morph_err("cannot write %s of inode %llu on device %u (%s): %s",
 			  MORPH_XATTR_STATE, (unsigned long long)ino->key_ino,
 			  ino->dev, v->dev[ino->dev].path, strerror(e));
@@ -206,20 +220,31 @@ int morph_inode_persist(struct morph_vol *v, struct morph_inode *ino,
 	return 0;
 }
 
-/* under ino->mu: before the first change of content in a session */
+/*
+ * Under ino->mu: before the first change of content in a session.  A
+ * replica that is already stale misses what follows: it says so itself
+ * first (names.c), so that it never stands in for its master.
+ */
 int morph_session_begin(struct morph_vol *v, struct morph_inode *ino)
 {
 	u32 live = ino->st.mask & ~ino->st.stale;
+	u32 behind = ino->st.mask & ino->st.stale & ~ino->rstale, d;
 	int ret;
 
-	if (ino->session || !live)
+	if (ino->session)
+		return 0;
+	for (d = 0; d < v->ndev; d++)
+		if (behind & (1u << d))
+			morph_replica_missed(v, ino, d, -1);
+	if (!live)
 		return 0;
 	ret = morph_inode_persist(v, ino, live, 1);
 	if (ret)
 		return ret;
 	ino->session = 1;
 	ino->session_mask = live;
-	ino->failed = 0;
+	/* a replica on a lost device is written by nobody */
+	ino->failed = live & morph_lost(v);
 	return 0;
 }
 

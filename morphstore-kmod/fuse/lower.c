@@ -61,16 +61,59 @@ void morph_replica_name(char *buf, size_t len, u64 id, int tmp)
 		 tmp ? MORPH_TMP_SUFFIX : "");
 }
 
-/* first device holding @rel; directories are found on device 0 */
+u32 morph_lost(struct morph_vol *v)
+{
+	return __atomic_load_n(&v->lost, __ATOMIC_SEQ_CST);
+}
+
+/* "0,3" for a device mask, "-" for none */
+char *morph_dev_list(u32 mask, char *buf, size_t len)
+{
+	size_t n = 0;
+	u32 d;
+
+	buf[0] = 0;
+	for (d = 0; d < MORPH_MAX_DEVICES && n + 4 < len; d++)
+		if (mask & (1u << d))
+			n += (size_t)snprintf(buf + n, len - n, "%s%u",
+					      n ? "," : "", d);
+	if (!n)
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+/*
+ * First device holding @rel; directories are found on the first device
+ * that is up.  A name that no device that is up holds but that a lost
+ * device still shows (its directory was cached, or it fails only on open)
+ * is -EIO: the file exists and cannot be served, which a plain "no such
+ * file" would hide.
+ */
 int morph_locate(struct morph_vol *v, const char *rel, struct stat *st)
 {
-	u32 d;
+	u32 d, lost;
 
 	if (morph_reserved(rel))
 		return -ENOENT;
-	for (d = 0; d < v->ndev; d++)
+	for (d = 0; d < v->ndev; d++) {
+		int e;
+
+		if (!morph_dev_up(v, d))
+			continue;
 		if (!fstatat(v->dev[d].fd, rel, st, AT_SYMLINK_NOFOLLOW))
 			return (int)d;
+		e = errno;
+		if (e == ENOENT || e == ENOTDIR || e == ENAMETOOLONG)
+			continue;
+		morph_io_error(v, d, -e, rel);
+		if (morph_dev_up(v, d))
+			return -e;
+	}
+	lost = morph_lost(v);
+	for (d = 0; d < v->ndev; d++)
+		if ((lost & (1u << d)) && v->dev[d].fd >= 0 &&
+		    !fstatat(v->dev[d].fd, rel, st, AT_SYMLINK_NOFOLLOW))
+			return -EIO;
 	return -ENOENT;
 }
 
@@ -78,7 +121,7 @@ u64 morph_dev_free(struct morph_vol *v, u32 dev)
 {
 	struct statvfs s;
 
-	if (fstatvfs(v->dev[dev].rep_fd, &s))
+	if (!morph_dev_up(v, dev) || fstatvfs(v->dev[dev].rep_fd, &s))
 		return 0;
 	return (u64)s.f_bavail * s.f_frsize;
 }
@@ -100,9 +143,12 @@ int morph_pick_device(struct morph_vol *v)
 	}
 	for (i = 0; i < v->ndev; i++) {
 		d = __atomic_fetch_add(&v->next_dev, 1, __ATOMIC_RELAXED) % v->ndev;
-		if (free[d] >= most / 2)
+		if (morph_dev_up(v, d) && free[d] >= most / 2)
 			return (int)d;
 	}
+	for (d = 0; d < v->ndev; d++)	/* every device up is nearly full */
+		if (morph_dev_up(v, d))
+			return (int)d;
 	return 0;
 }
 
@@ -123,7 +169,8 @@ int morph_make_parents(struct morph_vol *v, u32 dev, const char *rel)
 			u32 d;
 
 			for (d = 0; d < v->ndev; d++)
-				if (!fstatat(v->dev[d].fd, buf, &st,
+				if (morph_dev_up(v, d) &&
+				    !fstatat(v->dev[d].fd, buf, &st,
 					     AT_SYMLINK_NOFOLLOW)) {
 					mode = st.st_mode & 07777;
 					break;
@@ -144,7 +191,8 @@ int morph_unlink_replicas(struct morph_vol *v, const struct morph_state *st)
 
 	morph_replica_name(name, sizeof(name), st->id, 0);
 	for (d = 0; d < v->ndev; d++) {
-		if (!(st->mask & (1u << d)))
+		/* one on a lost device is left for the repair pass */
+		if (!(st->mask & (1u << d)) || !morph_dev_up(v, d))
 			continue;
 		if (unlinkat(v->dev[d].rep_fd, name, 0) && errno != ENOENT) {
 			morph_err("cannot remove replica %s on device %u (%s): %s",
@@ -155,57 +203,200 @@ int morph_unlink_replicas(struct morph_vol *v, const struct morph_state *st)
 	return ret;
 }
 
-/* the device label ties a lower directory to its place in the volume */
-/* @write 0: check an existing label; @write 1: write a missing one */
-static int check_label(struct morph_vol *v, u32 d, int write_missing)
-{
-	char buf[128], want[128];
-	int fd, n;
-	unsigned int ver, idx, cnt;
+/* ---- losing a device ---- */
 
-	snprintf(want, sizeof(want), "morphstore %d device %u of %u\n",
-		 MORPH_FORMAT_VERSION, d, v->ndev);
+/*
+ * The marks on every device that is up: MORPH_XATTR_BEHIND lists the
+ * devices whose replica states are not to be trusted (they missed changes
+ * while lost), made durable before the change they miss goes ahead.  A
+ * device that cannot take the mark is reported, not lost: losing it here
+ * would recurse into this function.
+ */
+static void write_behind(struct morph_vol *v)
+{
+	char list[128];
+	u32 d;
+
+	morph_dev_list(v->behind, list, sizeof(list));
+	for (d = 0; d < v->ndev; d++) {
+		int ret;
+
+		if (!morph_dev_up(v, d) || v->dev[d].meta_fd < 0)
+			continue;
+		if (v->behind)
+			ret = fsetxattr(v->dev[d].meta_fd, MORPH_XATTR_BEHIND,
+					list, strlen(list), 0);
+		else
+			ret = fremovexattr(v->dev[d].meta_fd,
+					   MORPH_XATTR_BEHIND) && errno != ENODATA;
+		if (ret || fsync(v->dev[d].meta_fd))
+			morph_err("cannot record on device %u (%s) that devices %s are behind: %s",
+				  d, v->dev[d].path, list, strerror(errno));
+	}
+}
+
+int morph_mark_behind(struct morph_vol *v, u32 devs)
+{
+	pthread_mutex_lock(&v->mark_lock);
+	if ((v->behind | devs) != v->behind) {
+		__atomic_or_fetch(&v->behind, devs, __ATOMIC_SEQ_CST);
+		write_behind(v);
+	}
+	pthread_mutex_unlock(&v->mark_lock);
+	return 0;
+}
+
+/* a repair pass rebuilt every replica state: nothing is behind any more */
+void morph_clear_behind(struct morph_vol *v)
+{
+	pthread_mutex_lock(&v->mark_lock);
+	if (!morph_lost(v) && v->behind) {
+		char list[128];
+
+		u32 d;
+
+		morph_log("info", "repair complete: the replicas of devices %s are trusted again",
+			  morph_dev_list(v->behind, list, sizeof(list)));
+		/* what the repair wrote is on disk before the mark goes */
+		for (d = 0; d < v->ndev; d++)
+			syncfs(v->dev[d].fd);
+		__atomic_store_n(&v->behind, 0, __ATOMIC_SEQ_CST);
+		write_behind(v);
+	}
+	pthread_mutex_unlock(&v->mark_lock);
+}
+
+static void lose(struct morph_vol *v, u32 d, const char *why)
+{
+	u32 bit = 1u << d;
+	u32 before = __atomic_fetch_or(&v->lost, bit, __ATOMIC_SEQ_CST);
+
+	if (before & bit)
+		return;
+	morph_err("device %u (%s) is lost: %s; the volume goes on without it (degraded): files with a fresh copy on another device are served from it, a file whose only copy is there fails with EIO, and changes that need it fail with EROFS; to repair, unmount the volume, bring the device back (umount, e2fsck -p, mount its file system) and mount the volume again",
+		  d, v->dev[d].path, why);
+	morph_mark_behind(v, bit);
+}
+
+/*
+ * Is the device still there?  Its label is read past the page cache
+ * (O_DIRECT), so a disk that died under a cached label does not pass; a
+ * file system shut down by the kernel when its disk went away fails the
+ * open itself.
+ */
+static int probe(struct morph_vol *v, u32 d)
+{
+	char buf[4096] __attribute__((aligned(4096)));
+	int fd = openat(v->dev[d].fd, MORPH_DEVICE_FILE, O_RDONLY | O_DIRECT);
+	ssize_t n;
+
+	if (fd < 0 && errno == EINVAL)
+		fd = openat(v->dev[d].fd, MORPH_DEVICE_FILE, O_RDONLY);
+	if (fd < 0)
+		return -errno;
+	n = pread(fd, buf, sizeof(buf), 0);
+	close(fd);
+	return n < 0 ? -errno : 0;
+}
+
+/*
+ * Every lower operation that fails reports here (@err negated, @what the
+ * volume path, or a description in parentheses): an error that says the
+ * device may be gone is checked with a probe, and a device that fails it
+ * is lost for the rest of the mount.  Returns @err.
+ */
+int morph_io_error(struct morph_vol *v, u32 d, int err, const char *what)
+{
+	char why[PATH_MAX + 128];
+	int p;
+
+	if (err != -EIO && err != -ENXIO && err != -ENODEV &&
+	    err != -ENOTCONN && err != -ESHUTDOWN)
+		return err;
+	if (!morph_dev_up(v, d))
+		return err;
+	p = v->dev[d].fd < 0 ? -ENODEV : probe(v, d);
+	if (p) {
+		snprintf(why, sizeof(why), "%s%s: %s, and its label %s: %s",
+			 *what == '(' ? "" : "/", what, strerror(-err),
+			 MORPH_DEVICE_FILE, strerror(-p));
+		lose(v, d, why);
+	} else {
+		morph_err("device %u (%s): %s%s: %s; the device still answers, so only this file is affected",
+			  d, v->dev[d].path, *what == '(' ? "" : "/", what,
+			  strerror(-err));
+	}
+	return err;
+}
+
+/* while a device is lost, changes that need every device are refused */
+int morph_refuse_degraded(struct morph_vol *v, const char *op,
+			  const char *rel)
+{
+	char list[128];
+	u32 lost = morph_lost(v);
+
+	if (!lost)
+		return 0;
+	morph_err("%s /%s refused: devices %s are lost and this change needs every device (degraded mode is read-only for it)",
+		  op, rel, morph_dev_list(lost, list, sizeof(list)));
+	return -EROFS;
+}
+
+/* ---- mounting ---- */
+
+enum label { LABEL_NONE, LABEL_OK, LABEL_BAD, LABEL_IO };
+
+/* the device label ties a lower directory to its place in the volume */
+static enum label read_label(struct morph_vol *v, u32 d, unsigned int *ver,
+			     unsigned int *idx, unsigned int *cnt, int *err)
+{
+	char buf[128];
+	int fd, n;
+
 	fd = openat(v->dev[d].fd, MORPH_DEVICE_FILE, O_RDONLY);
 	if (fd < 0) {
-		if (errno != ENOENT)
-			goto io;
-		if (!write_missing)
-			return 0;
-		fd = openat(v->dev[d].fd, MORPH_DEVICE_FILE,
-			    O_WRONLY | O_CREAT | O_EXCL, 0644);
-		if (fd < 0)
-			goto io;
-		n = (int)strlen(want);
-		if (write(fd, want, n) != n || fsync(fd)) {
-			close(fd);
-			goto io;
-		}
-		close(fd);
-		return 0;
+		*err = errno;
+		return errno == ENOENT || errno == ENOTDIR ? LABEL_NONE : LABEL_IO;
 	}
 	n = (int)read(fd, buf, sizeof(buf) - 1);
+	*err = errno;
 	close(fd);
 	if (n < 0)
-		goto io;
+		return LABEL_IO;
 	buf[n] = 0;
-	if (sscanf(buf, "morphstore %u device %u of %u", &ver, &idx, &cnt) != 3) {
+	if (sscanf(buf, "morphstore %u device %u of %u", ver, idx, cnt) != 3) {
 		morph_err("lower directory %s (device %u): %s/%s is not a MorphStore device label; move it away if this directory is not part of a volume",
 			  v->dev[d].path, d, v->dev[d].path, MORPH_DEVICE_FILE);
-		return -1;
+		return LABEL_BAD;
 	}
-	if (ver != MORPH_FORMAT_VERSION) {
-		morph_err("lower directory %s (device %u) has format version %u, this build reads version %d",
-			  v->dev[d].path, d, ver, MORPH_FORMAT_VERSION);
-		return -1;
+	return LABEL_OK;
+}
+
+/* (re)write the label of device @d at version @ver, atomically */
+static int write_label(struct morph_vol *v, u32 d, unsigned int ver)
+{
+	static const char tmp[] = MORPH_DEVICE_FILE MORPH_TMP_SUFFIX;
+	char want[128];
+	int fd, n;
+
+	n = snprintf(want, sizeof(want), "morphstore %u device %u of %u\n", ver,
+		     d, v->ndev);
+	fd = openat(v->dev[d].fd, tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		goto io;
+	if (write(fd, want, (size_t)n) != n || fsync(fd)) {
+		close(fd);
+		goto io;
 	}
-	if (idx != d || cnt != v->ndev) {
-		morph_err("lower directory %s was device %u of %u when the volume was created, but is given as device %u of %u; list the lower directories in their original order",
-			  v->dev[d].path, idx, cnt, d, v->ndev);
-		return -1;
-	}
+	close(fd);
+	if (renameat(v->dev[d].fd, tmp, v->dev[d].fd, MORPH_DEVICE_FILE) ||
+	    fsync(v->dev[d].meta_fd))
+		goto io;
+	v->dev[d].label = ver;
 	return 0;
 io:
-	morph_err("lower directory %s (device %u): cannot use %s: %s",
+	morph_err("lower directory %s (device %u): cannot write %s: %s",
 		  v->dev[d].path, d, MORPH_DEVICE_FILE, strerror(errno));
 	return -1;
 }
@@ -229,16 +420,17 @@ static void remove_partial_replicas(struct morph_vol *v, u32 d)
 	closedir(dir);
 }
 
-static int open_device(struct morph_vol *v, u32 d)
+/* the lower root: 0, 1 if it is missing (@why says how), -1 if unusable */
+static int open_root(struct morph_vol *v, u32 d, char *why, size_t len)
 {
 	struct morph_dev *dv = &v->dev[d];
 	struct stat st;
 	u32 o;
 
 	if (stat(dv->path, &st)) {
-		morph_err("lower directory %s (device %u) cannot be used: %s; create it (and mount its file system) or fix -o lower=",
-			  dv->path, d, strerror(errno));
-		return -1;
+		snprintf(why, len, "cannot be used: %s; create it (and mount its file system) or fix -o lower=",
+			 strerror(errno));
+		return 1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		morph_err("lower directory %s (device %u) is not a directory; fix -o lower=",
@@ -247,7 +439,7 @@ static int open_device(struct morph_vol *v, u32 d)
 	}
 	dv->st_dev = st.st_dev;
 	for (o = 0; o < d; o++)
-		if (v->dev[o].st_dev == st.st_dev) {
+		if (v->dev[o].fd >= 0 && v->dev[o].st_dev == st.st_dev) {
 			morph_err("lower directories %s (device %u) and %s (device %u) are on the same file system (%u:%u); give each device its own file system",
 				  v->dev[o].path, o, dv->path, d,
 				  major(st.st_dev), minor(st.st_dev));
@@ -255,12 +447,20 @@ static int open_device(struct morph_vol *v, u32 d)
 		}
 	dv->fd = open(dv->path, O_RDONLY | O_DIRECTORY);
 	if (dv->fd < 0) {
-		morph_err("lower directory %s (device %u) cannot be opened: %s",
-			  dv->path, d, strerror(errno));
-		return -1;
+		snprintf(why, len, "cannot be opened: %s", strerror(errno));
+		return 1;
 	}
+	return 0;
+}
+
+/* MORPH_DIR and what it holds, on a device that is part of the volume */
+static int open_meta(struct morph_vol *v, u32 d)
+{
+	struct morph_dev *dv = &v->dev[d];
+
 	if ((mkdirat(dv->fd, MORPH_DIR, 0700) && errno != EEXIST) ||
 	    (mkdirat(dv->fd, MORPH_REPLICA_DIR, 0700) && errno != EEXIST) ||
+	    (mkdirat(dv->fd, MORPH_NAMES_DIR, 0700) && errno != EEXIST) ||
 	    faccessat(dv->fd, MORPH_DIR, W_OK, AT_EACCESS)) {
 		int e = errno;
 
@@ -270,48 +470,207 @@ static int open_device(struct morph_vol *v, u32 d)
 			  "; give the daemon write access to it");
 		return -1;
 	}
+	dv->meta_fd = openat(dv->fd, MORPH_DIR, O_RDONLY | O_DIRECTORY);
 	dv->rep_fd = openat(dv->fd, MORPH_REPLICA_DIR, O_RDONLY | O_DIRECTORY);
-	if (dv->rep_fd < 0) {
+	dv->names_fd = openat(dv->fd, MORPH_NAMES_DIR, O_RDONLY | O_DIRECTORY);
+	if (dv->meta_fd < 0 || dv->rep_fd < 0 || dv->names_fd < 0) {
 		morph_err("lower directory %s (device %u): cannot open %s: %s",
-			  dv->path, d, MORPH_REPLICA_DIR, strerror(errno));
+			  dv->path, d, MORPH_DIR, strerror(errno));
 		return -1;
 	}
-	{
-		char *probe = morph_full_path(v, d, MORPH_DIR);
+	if (fsetxattr(dv->meta_fd, MORPH_XATTR_PREFIX ".probe", "1", 1, 0)) {
+		int e = errno;
 
-		if (!probe || setxattr(probe, MORPH_XATTR_PREFIX ".probe", "1",
-				       1, 0)) {
-			int e = errno;
+		morph_err("lower directory %s (device %u) has no user extended attributes (setxattr %s.probe: %s); MorphStore keeps replica state in user.* attributes: use ext2/ext4 mounted with user_xattr (their default)",
+			  dv->path, d, MORPH_XATTR_PREFIX, strerror(e));
+		return -1;
+	}
+	fremovexattr(dv->meta_fd, MORPH_XATTR_PREFIX ".probe");
+	return 0;
+}
 
-			morph_err("lower directory %s (device %u) has no user extended attributes (setxattr %s.probe: %s); MorphStore keeps replica state in user.* attributes: use ext2/ext4 mounted with user_xattr (their default)",
-				  dv->path, d, MORPH_XATTR_PREFIX, strerror(e));
-			free(probe);
+/* parse a MORPH_XATTR_BEHIND list; unknown devices are ignored */
+static u32 parse_list(const char *s, u32 ndev)
+{
+	u32 mask = 0;
+
+	while (*s) {
+		char *end;
+		unsigned long d = strtoul(s, &end, 10);
+
+		if (end == s)
+			break;
+		if (d < ndev)
+			mask |= 1u << d;
+		s = *end == ',' ? end + 1 : end;
+	}
+	return mask;
+}
+
+/*
+ * The marks found at mount: devices behind (the union over every device
+ * present, then written to each, so that a device coming back learns that
+ * it is behind before anything else happens), and whether the last daemon
+ * died with the volume mounted.  Returns 1 if it did.
+ */
+static int read_marks(struct morph_vol *v)
+{
+	int dirty = 0;
+	u32 d;
+
+	for (d = 0; d < v->ndev; d++) {
+		char buf[256];
+		ssize_t n;
+
+		if (!morph_dev_up(v, d))
+			continue;
+		n = fgetxattr(v->dev[d].meta_fd, MORPH_XATTR_BEHIND, buf,
+			      sizeof(buf) - 1);
+		if (n > 0) {
+			buf[n] = 0;
+			v->behind |= parse_list(buf, v->ndev);
+		}
+		if (fgetxattr(v->dev[d].meta_fd, MORPH_XATTR_DIRTY, buf,
+			      sizeof(buf)) >= 0)
+			dirty = 1;
+	}
+	v->behind |= morph_lost(v);
+	pthread_mutex_lock(&v->mark_lock);
+	write_behind(v);
+	pthread_mutex_unlock(&v->mark_lock);
+	return dirty;
+}
+
+static void set_dirty(struct morph_vol *v, int on)
+{
+	u32 d;
+
+	for (d = 0; d < v->ndev; d++) {
+		if (!morph_dev_up(v, d) || v->dev[d].meta_fd < 0)
+			continue;
+		if (!on)	/* names and states first, then the mark */
+			syncfs(v->dev[d].fd);
+		if (on)
+			fsetxattr(v->dev[d].meta_fd, MORPH_XATTR_DIRTY, "1", 1, 0);
+		else
+			fremovexattr(v->dev[d].meta_fd, MORPH_XATTR_DIRTY);
+		fsync(v->dev[d].meta_fd);
+	}
+}
+
+/*
+ * Open every device.  A device that is missing (no directory, an empty
+ * directory where a labelled volume expects its file system, a label that
+ * cannot be read) is an error naming it, or with -o degraded is lost from
+ * the start; anything else wrong (not a directory, shared file system,
+ * wrong order, read-only, no user xattrs) is always an error.
+ */
+static int open_devices(struct morph_vol *v)
+{
+	char why[MORPH_MAX_DEVICES][PATH_MAX + 128];
+	enum label lab[MORPH_MAX_DEVICES];
+	unsigned int ver, idx, cnt;
+	u32 d, missing = 0, labelled = 0;
+	int ret, err;
+
+	for (d = 0; d < v->ndev; d++) {
+		ret = open_root(v, d, why[d], sizeof(why[d]));
+		if (ret < 0)
+			return -1;
+		if (ret)
+			missing |= 1u << d;
+	}
+	for (d = 0; d < v->ndev; d++) {
+		lab[d] = LABEL_NONE;
+		if (missing & (1u << d))
+			continue;
+		lab[d] = read_label(v, d, &ver, &idx, &cnt, &err);
+		if (lab[d] == LABEL_BAD)
+			return -1;
+		if (lab[d] == LABEL_IO) {
+			snprintf(why[d], sizeof(why[d]), "its label %s cannot be read: %s",
+				 MORPH_DEVICE_FILE, strerror(err));
+			missing |= 1u << d;
+			continue;
+		}
+		if (lab[d] != LABEL_OK)
+			continue;
+		labelled |= 1u << d;
+		v->dev[d].label = ver;
+		if (ver != MORPH_FORMAT_VERSION && ver != MORPH_LABEL_NAMES) {
+			morph_err("lower directory %s (device %u) has format version %u, this build reads versions %d and %d",
+				  v->dev[d].path, d, ver, MORPH_FORMAT_VERSION,
+				  MORPH_LABEL_NAMES);
 			return -1;
 		}
-		removexattr(probe, MORPH_XATTR_PREFIX ".probe");
-		free(probe);
+		if (idx != d || cnt != v->ndev) {
+			morph_err("lower directory %s was device %u of %u when the volume was created, but is given as device %u of %u; list the lower directories in their original order",
+				  v->dev[d].path, idx, cnt, d, v->ndev);
+			return -1;
+		}
 	}
+	if (labelled)
+		for (d = 0; d < v->ndev; d++)
+			if (!(missing & (1u << d)) && lab[d] == LABEL_NONE) {
+				snprintf(why[d], sizeof(why[d]),
+					 "holds no %s while device %u does: its file system is probably not mounted",
+					 MORPH_DEVICE_FILE,
+					 morph_nth_bit(labelled, 0));
+				missing |= 1u << d;
+			}
+	if (missing && (!v->degraded_ok || !labelled ||
+			morph_popcount(missing) == v->ndev)) {
+		for (d = 0; d < v->ndev; d++)
+			if (missing & (1u << d))
+				morph_err("lower directory %s (device %u) %s%s",
+					  v->dev[d].path, d, why[d],
+					  !labelled ? "" : v->degraded_ok ?
+					  "; no device of the volume is left" :
+					  "; or mount with -o degraded to serve the volume from the other devices");
+		return -1;
+	}
+	for (d = 0; d < v->ndev; d++)
+		if (missing & (1u << d)) {
+			morph_err("lower directory %s (device %u) %s; mounting degraded (-o degraded) without it",
+				  v->dev[d].path, d, why[d]);
+			v->lost |= 1u << d;
+		}
+	for (d = 0; d < v->ndev; d++)
+		if (!(missing & (1u << d)) && open_meta(v, d))
+			return -1;
+	/* labels are written only once every device and every existing
+	 * label passed its checks: a refused mount leaves none behind */
+	for (d = 0; d < v->ndev; d++)
+		if (!(missing & (1u << d)) && lab[d] == LABEL_NONE &&
+		    write_label(v, d, MORPH_LABEL_NAMES))
+			return -1;
 	return 0;
 }
 
 int morph_vol_open(struct morph_vol *v, const char *lower)
 {
 	char *list = strdup(lower), *save = NULL, *tok;
+	int dirty, old = 0;
 	u32 d;
 
 	if (!list)
 		return -1;
 	v->ndev = 0;
+	pthread_mutex_init(&v->mark_lock, NULL);
+	pthread_mutex_init(&v->names_lock, NULL);
 	for (tok = strtok_r(list, ":", &save); tok;
 	     tok = strtok_r(NULL, ":", &save)) {
+		struct morph_dev *dv;
+
 		if (v->ndev == MORPH_MAX_DEVICES) {
 			morph_err("-o lower= lists more than %d directories",
 				  MORPH_MAX_DEVICES);
 			free(list);
 			return -1;
 		}
-		v->dev[v->ndev].fd = v->dev[v->ndev].rep_fd = -1;
-		v->dev[v->ndev++].path = strdup(tok);
+		dv = &v->dev[v->ndev++];
+		dv->fd = dv->rep_fd = dv->names_fd = dv->meta_fd = -1;
+		dv->path = strdup(tok);
 	}
 	free(list);
 	if (v->ndev < 2) {
@@ -319,18 +678,38 @@ int morph_vol_open(struct morph_vol *v, const char *lower)
 			  v->ndev, MORPH_MAX_DEVICES);
 		return -1;
 	}
+	if (open_devices(v))
+		return -1;
 	for (d = 0; d < v->ndev; d++)
-		if (open_device(v, d))
+		if (morph_dev_up(v, d)) {
+			remove_partial_replicas(v, d);
+			old |= v->dev[d].label != MORPH_LABEL_NAMES;
+		}
+	dirty = read_marks(v);
+	set_dirty(v, 1);
+	/* names are trusted only if every device present kept them */
+	v->names = !old;
+	if (morph_lost(v))
+		return 0;
+	/*
+	 * Every device is here: rebuild the names and replica states if a
+	 * device missed changes, the last daemon died, or the volume was
+	 * last mounted without names (version 1); then copy what is stale.
+	 */
+	if (old || dirty || v->behind) {
+		if (morph_repair(v, v->behind != 0))
 			return -1;
-	/* labels are written only once every device and every existing
-	 * label passed its checks: a refused mount leaves none behind */
-	for (d = 0; d < v->ndev; d++)
-		if (check_label(v, d, 0))
-			return -1;
-	for (d = 0; d < v->ndev; d++)
-		if (check_label(v, d, 1))
-			return -1;
-	for (d = 0; d < v->ndev; d++)
-		remove_partial_replicas(v, d);
+		for (d = 0; d < v->ndev; d++)
+			if (v->dev[d].label != MORPH_LABEL_NAMES &&
+			    write_label(v, d, MORPH_LABEL_NAMES))
+				return -1;
+		v->names = 1;
+	}
 	return 0;
+}
+
+/* a clean unmount: the next mount need not repair */
+void morph_vol_close(struct morph_vol *v)
+{
+	set_dirty(v, 0);
 }

@@ -24,6 +24,7 @@ struct options {
 	unsigned long long seed;
 	unsigned int copies;
 	int direct_io;
+	int degraded;
 	int help;
 };
 
@@ -38,6 +39,7 @@ static const struct fuse_opt option_spec[] = {
 	OPT("seed=%llu", seed),
 	OPT("copies=%u", copies),
 	OPT("direct_io", direct_io),
+	OPT("degraded", degraded),
 	OPT("-h", help),
 	OPT("--help", help),
 	FUSE_OPT_END
@@ -64,6 +66,10 @@ static void usage(const char *prog)
 	       "                         once the file's last writer closes it\n"
 	       "  -o direct_io           bypass the kernel page cache of the volume (each\n"
 	       "                         read() reaches the scheduler; used by the bench)\n"
+	       "  -o degraded            mount even if devices are missing: serve every\n"
+	       "                         file that has a fresh copy on a device present;\n"
+	       "                         a device that fails while mounted is left out\n"
+	       "                         the same way, with or without this option\n"
 	       "\n"
 	       "Files: %s (copies wanted, settable), %s;\n"
 	       "volume root: %s.  See docs/morphstore.md.\n"
@@ -128,11 +134,14 @@ int main(int argc, char *argv[])
 		morph_err("-o stripe_chunk=%u: expected a multiple of 4096", o.chunk);
 		return 2;
 	}
+	vol.degraded_ok = o.degraded;
+	morph_replicator_init(&vol);
 	if (morph_vol_open(&vol, o.lower))
 		return 1;
 	if (o.copies < 1 || o.copies > vol.ndev) {
 		morph_err("-o copies=%u: expected 1..%u (the volume's devices, master included)",
 			  o.copies, vol.ndev);
+		morph_vol_close(&vol);
 		return 2;
 	}
 	vol.new_copies = o.copies;
@@ -143,6 +152,7 @@ int main(int argc, char *argv[])
 	vol.direct_io = o.direct_io;
 	if (morph_laas_init(&vol.laas, &vol.laas_cfg, &vol.env)) {
 		morph_err("invalid LAAS settings");
+		morph_vol_close(&vol);
 		return 2;
 	}
 	if (morph_readers_start(&vol) || morph_replicator_start(&vol)) {
@@ -158,6 +168,7 @@ int main(int argc, char *argv[])
 	ret = fuse_main(args.argc, args.argv, &morph_ops, &vol);
 	morph_replicator_stop(&vol);
 	morph_readers_stop(&vol);
+	morph_vol_close(&vol);
 	fuse_opt_free_args(&args);
 	return ret;
 }

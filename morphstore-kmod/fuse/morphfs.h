@@ -7,6 +7,13 @@
  * never held across I/O.  ino->mu serialises everything that changes a
  * file's copies: writes and truncates (so every copy sees writes in the
  * same order), write-session bookkeeping, and the replicator's commit.
+ * vol->names_lock serialises the changes of a path that replica names
+ * follow (unlink, rename, link) with the replicator's naming of a new
+ * replica, so a name is never made for a path that has just moved; it is
+ * taken after ino->mu, never before.
+ *
+ * Degraded mode: vol->lost has a bit for every device missing at mount
+ * (-o degraded) or failed since; it only ever gains bits while mounted.
  */
 #ifndef MORPHFS_H
 #define MORPHFS_H
@@ -20,9 +27,12 @@
 
 struct morph_dev {
 	char *path;		/* lower directory as given */
-	int fd;			/* O_PATH|O_DIRECTORY of the lower root */
+	int fd;			/* the lower root, -1 if missing at mount */
 	int rep_fd;		/* its MORPH_REPLICA_DIR */
+	int names_fd;		/* its MORPH_NAMES_DIR */
+	int meta_fd;		/* its MORPH_DIR, which holds the marks */
 	dev_t st_dev;
+	u32 label;		/* label version found at mount, 0 if none */
 };
 
 /* in-memory inode of an open (or pinned) master file */
@@ -36,6 +46,10 @@ struct morph_inode {
 	pthread_mutex_t mu;
 	struct morph_state st;		/* as last persisted (minus session) */
 	int state_bad;			/* attribute unreadable: single copy */
+	int standin;			/* a replica standing in for a master
+					 * on a lost device: read-only */
+	u32 rstale;			/* replicas whose own state is known
+					 * to say stale */
 	int writers;
 	int session;			/* stale marking persisted for writes */
 	u32 session_mask;		/* replicas kept in step this session */
@@ -50,6 +64,7 @@ struct morph_handle {
 	char *name;			/* volume path at open, for messages */
 	int writable;
 	u32 copies;			/* devices with a usable copy at open */
+	u32 bad;			/* devices that failed a read since */
 	int fd[MORPH_MAX_DEVICES];	/* sequential access */
 	int rfd[MORPH_MAX_DEVICES];	/* random access, for split reads */
 };
@@ -58,6 +73,7 @@ struct morph_job {
 	struct morph_job *next;
 	char *rel;
 	int tries;
+	int repair;			/* queued by a repair pass */
 };
 
 struct morph_vol {
@@ -70,6 +86,16 @@ struct morph_vol {
 	struct morph_inode *table[256];
 	u32 next_dev;			/* placement turn of new files */
 	int direct_io;			/* open files with FOPEN_DIRECT_IO */
+	/* degraded mode (lower.c, names.c, repair.c) */
+	u32 lost;			/* devices lost; atomic */
+	u32 behind;			/* devices whose replica states are not
+					 * trusted; under mark_lock */
+	int names;			/* replica names trusted (all labels 2) */
+	int degraded_ok;		/* -o degraded */
+	pthread_mutex_t mark_lock;	/* the marks on every device */
+	pthread_mutex_t names_lock;
+	int repair_jobs;		/* repair copies still queued; qlock */
+	int repair_failed;		/* one of them failed; qlock */
 	/* replicator */
 	u64 replicate_bps;		/* 0: unthrottled */
 	u32 new_copies;			/* copies wanted of a new file (-o copies) */
@@ -90,6 +116,18 @@ void morph_log(const char *level, const char *fmt, ...)
 
 /* lower.c: devices and the namespace spread over them */
 int morph_vol_open(struct morph_vol *v, const char *lower);
+void morph_vol_close(struct morph_vol *v);
+u32 morph_lost(struct morph_vol *v);
+static inline int morph_dev_up(struct morph_vol *v, u32 d)
+{
+	return !(morph_lost(v) & (1u << d));
+}
+int morph_io_error(struct morph_vol *v, u32 d, int err, const char *what);
+int morph_refuse_degraded(struct morph_vol *v, const char *op,
+			  const char *rel);
+int morph_mark_behind(struct morph_vol *v, u32 devs);
+void morph_clear_behind(struct morph_vol *v);
+char *morph_dev_list(u32 mask, char *buf, size_t len);
 const char *morph_rel(const char *path);	/* "/a/b" -> "a/b", "/" -> "." */
 int morph_reserved(const char *rel);	/* inside MORPH_DIR */
 int morph_locate(struct morph_vol *v, const char *rel, struct stat *st);
@@ -101,7 +139,7 @@ u64 morph_dev_free(struct morph_vol *v, u32 dev);
 int morph_unlink_replicas(struct morph_vol *v, const struct morph_state *st);
 
 /* inode.c: the in-memory inodes, state persistence, write sessions */
-int morph_inode_get(struct morph_vol *v, u32 dev, int fd,
+int morph_inode_get(struct morph_vol *v, u32 dev, int fd, int standin,
 		    struct morph_inode **out);
 int morph_inode_get_path(struct morph_vol *v, const char *rel,
 			 struct morph_inode **out);
@@ -113,17 +151,42 @@ void morph_session_end(struct morph_vol *v, struct morph_inode *ino);
 int morph_read_state(struct morph_vol *v, u32 dev, const char *rel,
 		     struct morph_state *st);
 
+/* names.c: replica names and replica states (degraded mode) */
+int morph_find(struct morph_vol *v, const char *rel, struct stat *st,
+	       int *standin);
+char *morph_names_path(struct morph_vol *v, u32 dev, const char *rel);
+int morph_name_link(struct morph_vol *v, u32 dev, u64 id, const char *rel);
+void morph_names_unlink(struct morph_vol *v, u32 devs, const char *rel);
+void morph_names_rename(struct morph_vol *v, u32 devs, const char *from,
+			const char *to);
+int morph_rstate_write(struct morph_vol *v, u32 dev, int fd,
+		       const struct morph_state *st, int fresh, int sync);
+int morph_rstate_read(struct morph_vol *v, u32 dev, int fd,
+		      struct morph_state *st);
+void morph_replica_missed(struct morph_vol *v, struct morph_inode *ino,
+			  u32 dev, int fd);
+void morph_replicas_attr(struct morph_vol *v, const char *rel,
+			 int (*fn)(int dirfd, const char *name,
+				   const void *arg),
+			 const void *arg);
+
+/* repair.c: one pass over the volume with every device present */
+int morph_repair(struct morph_vol *v, int queue);
+
 /* reader.c: split reads over copies in parallel */
 int morph_readers_start(struct morph_vol *v);
 void morph_readers_stop(struct morph_vol *v);
 ssize_t morph_read_segments(struct morph_vol *v, struct morph_handle *h,
 			    char *buf, u64 off,
-			    const struct morph_laas_segment *seg, u32 n);
+			    const struct morph_laas_segment *seg, u32 n,
+			    u32 *bad_dev);
 
 /* replicator.c: background creation, removal and resync of replicas */
+void morph_replicator_init(struct morph_vol *v);
 int morph_replicator_start(struct morph_vol *v);
 void morph_replicator_stop(struct morph_vol *v);
 void morph_replicator_queue(struct morph_vol *v, const char *rel);
+void morph_replicator_queue_repair(struct morph_vol *v, const char *rel);
 int morph_replicator_pending(struct morph_vol *v);
 
 /* super.c (operations split by concern, see fops.h) */

@@ -2,7 +2,15 @@
 /*
  * namei.c - the namespace: mknod, mkdir, symlink, readlink, unlink,
  * rmdir, rename, link.  Directories are made, renamed and removed on every
- * device; anything else lives on its master device only.
+ * device; anything else lives on its master device only, and its replicas'
+ * names (names.c) follow it.
+ *
+ * While a device is lost, a name is new only if no device that is up has
+ * it and no lost device still shows it; directories are made on the
+ * devices that are up (the repair pass makes them on the others), and
+ * removing or renaming a directory, or changing a file whose master is
+ * lost, is refused (EROFS): the lost device would keep the old state and
+ * nothing could tell which is right when it returns.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -12,23 +20,34 @@
 #include "fops.h"
 
 
+/* 0 if @rel is a new name; else -EEXIST, or -EIO if a lost device has it */
+static int new_name(struct morph_vol *v, const char *rel)
+{
+	struct stat st;
+	int standin, d;
+
+	if (morph_reserved(rel))
+		return -EPERM;
+	d = morph_find(v, rel, &st, &standin);
+	if (d >= 0)
+		return -EEXIST;
+	return d == -ENOENT ? 0 : d;
+}
+
 int mo_mknod(const char *path, mode_t mode, dev_t rdev)
 {
 	struct morph_vol *v = fuse_vol();
 	const char *rel = morph_rel(path);
-	struct stat st;
-	int d, ret;
+	int d, ret = new_name(v, rel);
 
-	if (morph_reserved(rel))
-		return -EPERM;
-	if (morph_locate(v, rel, &st) >= 0)
-		return -EEXIST;
+	if (ret)
+		return ret;
 	d = morph_pick_device(v);
 	ret = morph_make_parents(v, (u32)d, rel);
 	if (ret)
-		return ret;
+		return morph_io_error(v, (u32)d, ret, rel);
 	if (mknodat(v->dev[d].fd, rel, mode, rdev))
-		return neg_errno();
+		return morph_io_error(v, (u32)d, neg_errno(), rel);
 	morph_give_to_caller(v->dev[d].fd, rel);
 	return 0;
 }
@@ -37,21 +56,22 @@ int mo_mkdir(const char *path, mode_t mode)
 {
 	struct morph_vol *v = fuse_vol();
 	const char *rel = morph_rel(path);
-	struct stat st;
 	u32 d, k;
-	int ret;
+	int ret = new_name(v, rel);
 
-	if (morph_reserved(rel))
-		return -EPERM;
-	if (morph_locate(v, rel, &st) >= 0)
-		return -EEXIST;
+	if (ret)
+		return ret;
 	for (d = 0; d < v->ndev; d++) {
+		if (!morph_dev_up(v, d))
+			continue;	/* made there by the repair pass */
 		ret = morph_make_parents(v, d, rel);
 		if (!ret && mkdirat(v->dev[d].fd, rel, mode))
 			ret = neg_errno();
 		if (ret) {
+			morph_io_error(v, d, ret, rel);
 			for (k = 0; k < d; k++)
-				unlinkat(v->dev[k].fd, rel, AT_REMOVEDIR);
+				if (morph_dev_up(v, k))
+					unlinkat(v->dev[k].fd, rel, AT_REMOVEDIR);
 			return ret;
 		}
 		morph_give_to_caller(v->dev[d].fd, rel);
@@ -63,19 +83,16 @@ int mo_symlink(const char *target, const char *path)
 {
 	struct morph_vol *v = fuse_vol();
 	const char *rel = morph_rel(path);
-	struct stat st;
-	int d, ret;
+	int d, ret = new_name(v, rel);
 
-	if (morph_reserved(rel))
-		return -EPERM;
-	if (morph_locate(v, rel, &st) >= 0)
-		return -EEXIST;
+	if (ret)
+		return ret;
 	d = morph_pick_device(v);
 	ret = morph_make_parents(v, (u32)d, rel);
 	if (ret)
-		return ret;
+		return morph_io_error(v, (u32)d, ret, rel);
 	if (symlinkat(target, v->dev[d].fd, rel))
-		return neg_errno();
+		return morph_io_error(v, (u32)d, neg_errno(), rel);
 	morph_give_to_caller(v->dev[d].fd, rel);
 	return 0;
 }
@@ -92,7 +109,7 @@ int mo_readlink(const char *path, char *buf, size_t size)
 		return d;
 	n = readlinkat(v->dev[d].fd, rel, buf, size - 1);
 	if (n < 0)
-		return neg_errno();
+		return morph_io_error(v, (u32)d, neg_errno(), rel);
 	buf[n] = 0;
 	return 0;
 }
@@ -102,15 +119,23 @@ static int remove_file(struct morph_vol *v, u32 dev, const char *rel)
 {
 	struct stat sb;
 	struct morph_state st;
-	int have_state = 0;
+	int have_state = 0, ret = 0;
 
 	if (fstatat(v->dev[dev].fd, rel, &sb, AT_SYMLINK_NOFOLLOW))
-		return neg_errno();
-	if (S_ISREG(sb.st_mode) && sb.st_nlink == 1)
+		return morph_io_error(v, dev, neg_errno(), rel);
+	if (S_ISREG(sb.st_mode))
 		have_state = !morph_read_state(v, dev, rel, &st) && st.mask;
-	if (unlinkat(v->dev[dev].fd, rel, 0))
-		return neg_errno();
+	/* the replicas' names go first: a crash in between leaves a file
+	 * that cannot stand in, never a removed one that could */
+	pthread_mutex_lock(&v->names_lock);
 	if (have_state)
+		morph_names_unlink(v, st.mask, rel);
+	if (unlinkat(v->dev[dev].fd, rel, 0))
+		ret = neg_errno();
+	pthread_mutex_unlock(&v->names_lock);
+	if (ret)
+		return morph_io_error(v, dev, ret, rel);
+	if (have_state && sb.st_nlink == 1)
 		morph_unlink_replicas(v, &st);
 	return 0;
 }
@@ -120,12 +145,14 @@ int mo_unlink(const char *path)
 	struct morph_vol *v = fuse_vol();
 	const char *rel = morph_rel(path);
 	struct stat st;
-	int d = morph_locate(v, rel, &st);
+	int standin, d = morph_find(v, rel, &st, &standin);
 
 	if (d < 0)
 		return d;
 	if (S_ISDIR(st.st_mode))
 		return -EISDIR;
+	if (standin)
+		return morph_refuse_degraded(v, "unlink", rel);
 	return remove_file(v, (u32)d, rel);
 }
 
@@ -176,13 +203,20 @@ int mo_rmdir(const char *path)
 		return -ENOTDIR;
 	if (!strcmp(rel, "."))
 		return -EBUSY;
+	ret = morph_refuse_degraded(v, "rmdir", rel);
+	if (ret)
+		return ret;
 	ret = dir_empty_everywhere(v, rel);
 	if (ret)
 		return ret;
 	for (k = 0; k < v->ndev; k++)
 		if (unlinkat(v->dev[k].fd, rel, AT_REMOVEDIR) && errno != ENOENT &&
 		    !ret)
-			ret = neg_errno();
+			ret = morph_io_error(v, k, neg_errno(), rel);
+	/* an empty directory of replica names goes too (one still holding
+	 * a left-over name stays: the names are checked on use) */
+	for (k = 0; k < v->ndev; k++)
+		unlinkat(v->dev[k].names_fd, rel, AT_REMOVEDIR);
 	return ret;
 }
 
@@ -210,8 +244,17 @@ static int rename_dir(struct morph_vol *v, const char *from, const char *to,
 		if (ret) {
 			morph_err("renaming directory /%s to /%s failed on device %u (%s): %s",
 				  from, to, d, v->dev[d].path, strerror(-ret));
-			return ret;
+			return morph_io_error(v, d, ret, from);
 		}
+	}
+	/* the names of the replicas of every file below move with it */
+	for (d = 0; d < v->ndev; d++) {
+		struct stat st;
+
+		if (fstatat(v->dev[d].names_fd, from, &st, AT_SYMLINK_NOFOLLOW))
+			continue;
+		unlinkat(v->dev[d].names_fd, to, AT_REMOVEDIR);
+		morph_names_rename(v, 1u << d, from, to);
 	}
 	return 0;
 }
@@ -221,70 +264,114 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 	struct morph_vol *v = fuse_vol();
 	const char *from = morph_rel(path), *to = morph_rel(newpath);
 	struct stat sf, sto;
-	struct morph_state old;
-	int df, dt, ret, drop_old = 0;
+	struct morph_state old, now;
+	int df, dt, ret, have_old = 0, have_now, sin_f, sin_t;
 
 	if (flags & ~RENAME_NOREPLACE)
 		return -EINVAL;
 	if (morph_reserved(to))
 		return -EPERM;
-	df = morph_locate(v, from, &sf);
+	df = morph_find(v, from, &sf, &sin_f);
 	if (df < 0)
 		return df;
-	dt = morph_locate(v, to, &sto);
+	dt = morph_find(v, to, &sto, &sin_t);
+	if (dt < 0 && dt != -ENOENT)
+		return dt;
 	if (dt >= 0 && (flags & RENAME_NOREPLACE))
 		return -EEXIST;
+	if (sin_f || (dt >= 0 && sin_t))
+		return morph_refuse_degraded(v, "rename", sin_f ? from : to);
 	if (S_ISDIR(sf.st_mode)) {
 		if (dt >= 0 && !S_ISDIR(sto.st_mode))
 			return -ENOTDIR;
-		return rename_dir(v, from, to, dt >= 0);
+		ret = morph_refuse_degraded(v, "renaming directory", from);
+		return ret ? ret : rename_dir(v, from, to, dt >= 0);
 	}
 	if (dt >= 0 && S_ISDIR(sto.st_mode))
 		return -EISDIR;
 	if (dt >= 0 && sf.st_dev == sto.st_dev && sf.st_ino == sto.st_ino)
 		return 0;
-	if (dt == df && S_ISREG(sto.st_mode) && sto.st_nlink == 1)
-		drop_old = !morph_read_state(v, (u32)dt, to, &old) && old.mask;
+	if (dt >= 0 && S_ISREG(sto.st_mode))
+		have_old = !morph_read_state(v, (u32)dt, to, &old) && old.mask;
 	ret = morph_make_parents(v, (u32)df, to);
 	if (ret)
-		return ret;
-	if (renameat(v->dev[df].fd, from, v->dev[df].fd, to))
-		return neg_errno();
-	if (drop_old)
-		morph_unlink_replicas(v, &old);
-	if (dt >= 0 && dt != df) {
-		ret = remove_file(v, (u32)dt, to);
-		if (ret)
-			return ret;
+		return morph_io_error(v, (u32)df, ret, to);
+	pthread_mutex_lock(&v->names_lock);
+	if (renameat(v->dev[df].fd, from, v->dev[df].fd, to)) {
+		ret = neg_errno();
+		pthread_mutex_unlock(&v->names_lock);
+		return morph_io_error(v, (u32)df, ret, from);
 	}
+	/* the replaced file's names go, then this file's move over */
+	if (have_old)
+		morph_names_unlink(v, old.mask, to);
+	if (dt >= 0 && dt != df && unlinkat(v->dev[dt].fd, to, 0))
+		ret = morph_io_error(v, (u32)dt, neg_errno(), to);
+	have_now = !morph_read_state(v, (u32)df, to, &now);
+	if (have_now && now.mask)
+		morph_names_rename(v, now.mask, from, to);
+	pthread_mutex_unlock(&v->names_lock);
+	if (have_old && sto.st_nlink == 1)
+		morph_unlink_replicas(v, &old);
 	/* copies still owed are made under the new name: a job queued under
 	 * the old one finds nothing there */
-	{
-		struct morph_state now;
+	if (have_now &&
+	    (now.stale || morph_popcount(now.mask) + 1 < now.wanted))
+		morph_replicator_queue(v, to);
+	return ret;
+}
 
-		if (!morph_read_state(v, (u32)df, to, &now) &&
-		    (now.stale || morph_popcount(now.mask) + 1 < now.wanted))
-			morph_replicator_queue(v, to);
+/*
+ * A replica made later is named only under the path it is copied for, and
+ * nothing finds a file's other names: the state says so (the repair pass
+ * names every one).
+ */
+static void note_linked(struct morph_vol *v, const char *rel)
+{
+	struct morph_inode *ino;
+
+	if (morph_inode_get_path(v, rel, &ino))
+		return;
+	pthread_mutex_lock(&ino->mu);
+	if (!ino->state_bad && !(ino->st.flags & MORPH_STATE_LINKED)) {
+		ino->st.flags |= MORPH_STATE_LINKED;
+		if (morph_inode_persist(v, ino, 0, 0))
+			ino->st.flags &= ~MORPH_STATE_LINKED;
 	}
-	return 0;
+	pthread_mutex_unlock(&ino->mu);
+	morph_inode_put(v, ino);
 }
 
 int mo_link(const char *path, const char *newpath)
 {
 	struct morph_vol *v = fuse_vol();
 	const char *from = morph_rel(path), *to = morph_rel(newpath);
-	struct stat st;
-	int d = morph_locate(v, from, &st), ret;
+	struct morph_state st;
+	struct stat sb;
+	int standin, d = morph_find(v, from, &sb, &standin), ret;
+	u32 k;
 
 	if (d < 0)
 		return d;
-	if (morph_reserved(to))
-		return -EPERM;
-	if (morph_locate(v, to, &st) >= 0)
-		return -EEXIST;
-	ret = morph_make_parents(v, (u32)d, to);
+	if (standin)
+		return morph_refuse_degraded(v, "link", from);
+	ret = new_name(v, to);
 	if (ret)
 		return ret;
-	return linkat(v->dev[d].fd, from, v->dev[d].fd, to, 0) ? neg_errno() : 0;
+	ret = morph_make_parents(v, (u32)d, to);
+	if (ret)
+		return morph_io_error(v, (u32)d, ret, to);
+	pthread_mutex_lock(&v->names_lock);
+	if (linkat(v->dev[d].fd, from, v->dev[d].fd, to, 0))
+		ret = morph_io_error(v, (u32)d, neg_errno(), from);
+	else if (S_ISREG(sb.st_mode) &&
+		 !morph_read_state(v, (u32)d, to, &st))
+		for (k = 0; k < v->ndev; k++)
+			if ((st.mask & (1u << k)) && morph_dev_up(v, k))
+				morph_name_link(v, k, st.id, to);
+	pthread_mutex_unlock(&v->names_lock);
+	if (!ret && S_ISREG(sb.st_mode))
+		note_linked(v, to);
+	return ret;
 }
 

@@ -106,11 +106,13 @@ void morph_readers_stop(struct morph_vol *v)
 
 /*
  * Read @n segments covering [off, ...) into @buf; returns the bytes read
- * up to the first short segment (end of file) or -errno.
+ * up to the first short segment (end of file) or -errno, the device that
+ * failed in *@bad_dev.
  */
 ssize_t morph_read_segments(struct morph_vol *v, struct morph_handle *h,
 			    char *buf, u64 off,
-			    const struct morph_laas_segment *seg, u32 n)
+			    const struct morph_laas_segment *seg, u32 n,
+			    u32 *bad_dev)
 {
 	struct read_req req[MORPH_MAX_DEVICES];
 	struct read_batch batch;
@@ -148,8 +150,10 @@ ssize_t morph_read_segments(struct morph_vol *v, struct morph_handle *h,
 		pthread_cond_destroy(&batch.done);
 	}
 	for (i = 0; i < n; i++) {
-		if (req[i].err)
+		if (req[i].err) {
+			*bad_dev = seg[i].dev;
 			return -req[i].err;
+		}
 		total += req[i].got;
 		if ((u64)req[i].got < req[i].len)
 			break;

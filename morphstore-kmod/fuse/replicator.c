@@ -10,6 +10,12 @@
  * was written meanwhile (ino->gen moved) or has an open writer, whose
  * handle would not know the new copy.  A replica is removed only while no
  * handle is open, so no reader can still be using it.
+ *
+ * A replica also carries its master's mode, owner and times, a name in
+ * MORPH_NAMES_DIR and its own state (names.c): the copy is written with
+ * its own state stale, named under names_lock only if its path still
+ * names the file, and made fresh only once the master lists it; a drop
+ * marks it stale on its own device before the master forgets it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,16 +32,21 @@
 
 enum step { STEP_DONE, STEP_AGAIN, STEP_RETRY_LATER, STEP_FAILED };
 
-void morph_replicator_queue(struct morph_vol *v, const char *rel)
+static void queue(struct morph_vol *v, const char *rel, int repair)
 {
 	struct morph_job *j = calloc(1, sizeof(*j));
 
 	if (!j || !(j->rel = strdup(rel))) {
 		free(j);
 		morph_err("out of memory queueing replication of /%s", rel);
+		pthread_mutex_lock(&v->qlock);
+		v->repair_failed |= repair;
+		pthread_mutex_unlock(&v->qlock);
 		return;
 	}
+	j->repair = repair;
 	pthread_mutex_lock(&v->qlock);
+	v->repair_jobs += repair;
 	if (v->qtail)
 		v->qtail->next = j;
 	else
@@ -44,6 +55,20 @@ void morph_replicator_queue(struct morph_vol *v, const char *rel)
 	v->qlen++;
 	pthread_cond_signal(&v->qcond);
 	pthread_mutex_unlock(&v->qlock);
+}
+
+void morph_replicator_queue(struct morph_vol *v, const char *rel)
+{
+	queue(v, rel, 0);
+}
+
+/*
+ * A copy the repair pass owes: the devices stay marked behind until every
+ * one is done (a crash before that repeats the pass at the next mount).
+ */
+void morph_replicator_queue_repair(struct morph_vol *v, const char *rel)
+{
+	queue(v, rel, 1);
 }
 
 int morph_replicator_pending(struct morph_vol *v)
@@ -77,33 +102,38 @@ static void throttle(struct morph_vol *v, u64 start_ns, u64 bytes)
 	}
 }
 
-/* copy the master to <id>.tmp on @dev; 0 or -errno */
+/*
+ * Copy the master to <id>.tmp on @dev, with the master's mode, owner and
+ * times and its own state saying stale; returns the open copy or -errno.
+ */
 static int copy_master(struct morph_vol *v, struct morph_inode *ino, u32 dev,
-		       const char *tmp)
+		       const char *tmp, const struct morph_state *st)
 {
 	char *buf = malloc(COPY_BUF);
 	int out, ret = 0;
 	u64 at = 0, start = v->env.now_ns(v->env.ctx);
 	ssize_t n;
+	struct stat sb;
 
 	if (!buf)
 		return -ENOMEM;
-	out = openat(v->dev[dev].rep_fd, tmp, O_WRONLY | O_CREAT | O_TRUNC,
-		     0600);
+	out = openat(v->dev[dev].rep_fd, tmp, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	if (out < 0) {
 		free(buf);
-		return -errno;
+		return morph_io_error(v, dev, -errno, "(a new replica)");
 	}
 	for (;;) {
 		n = pread(ino->xfd, buf, COPY_BUF, (off_t)at);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			ret = n < 0 ? -errno : 0;
+			ret = n < 0 ? morph_io_error(v, ino->dev, -errno,
+						     "(a master being copied)") : 0;
 			break;
 		}
 		if (write(out, buf, (size_t)n) != n) {
 			ret = errno ? -errno : -EIO;
+			morph_io_error(v, dev, ret, "(a new replica)");
 			break;
 		}
 		at += (u64)n;
@@ -113,13 +143,35 @@ static int copy_master(struct morph_vol *v, struct morph_inode *ino, u32 dev,
 			break;
 		}
 	}
-	if (!ret && fsync(out))
-		ret = -errno;
-	close(out);
 	free(buf);
-	if (ret)
+	if (!ret && !fstat(ino->xfd, &sb)) {
+		struct timespec t[2] = { sb.st_atim, sb.st_mtim };
+
+		/* what the copy shows if it ever stands in for the master */
+		if (fchown(out, sb.st_uid, sb.st_gid) && errno != EPERM)
+			ret = -errno;
+		if (!ret && (fchmod(out, sb.st_mode & 07777) ||
+			     futimens(out, t)))
+			ret = -errno;
+	}
+	if (!ret)
+		ret = morph_rstate_write(v, dev, out, st, 0, 1);
+	if (ret) {
+		close(out);
 		unlinkat(v->dev[dev].rep_fd, tmp, 0);
-	return ret;
+		return ret;
+	}
+	return out;
+}
+
+/* under names_lock: does @rel on the master's device still name @ino? */
+static int still_named(struct morph_vol *v, struct morph_inode *ino,
+		       const char *rel)
+{
+	struct stat sb;
+
+	return !fstatat(v->dev[ino->dev].fd, rel, &sb, AT_SYMLINK_NOFOLLOW) &&
+	       sb.st_dev == ino->key_dev && sb.st_ino == ino->key_ino;
 }
 
 static enum step add_copy(struct morph_vol *v, struct morph_inode *ino,
@@ -128,8 +180,8 @@ static enum step add_copy(struct morph_vol *v, struct morph_inode *ino,
 	struct morph_state st;
 	char tmp[32], name[32];
 	u64 gen;
-	u32 eligible = 0, d;
-	int dev, ret;
+	u32 eligible = 0, d, lost = morph_lost(v);
+	int dev, ret, out;
 	struct stat sb;
 
 	pthread_mutex_lock(&ino->mu);
@@ -142,13 +194,20 @@ static enum step add_copy(struct morph_vol *v, struct morph_inode *ino,
 	pthread_mutex_unlock(&ino->mu);
 	if (fstat(ino->xfd, &sb))
 		return STEP_FAILED;
-	if (st.stale) {
-		dev = morph_nth_bit(st.stale, 0);	/* resync in place */
+	if (st.stale & ~lost) {
+		dev = morph_nth_bit(st.stale & ~lost, 0);	/* resync in place */
+	} else if (1 + morph_popcount(st.mask) >= st.wanted) {
+		return STEP_DONE;	/* only copies on lost devices are owed */
 	} else {
 		for (d = 0; d < v->ndev; d++)
 			if (morph_dev_free(v, d) > (u64)sb.st_size + COPY_BUF)
 				eligible |= 1u << d;
 		dev = morph_rmap_pick_new(&st, v->ndev, eligible, &v->env);
+		if (dev < 0 && lost) {
+			morph_warn("no device that is up can take another copy of /%s; it is made when the lost devices are back",
+				   rel);
+			return STEP_DONE;
+		}
 		if (dev < 0) {
 			morph_err("no device has room for another copy of /%s (%lld bytes); free space or lower its %s",
 				  rel, (long long)sb.st_size,
@@ -158,40 +217,66 @@ static enum step add_copy(struct morph_vol *v, struct morph_inode *ino,
 	}
 	morph_replica_name(tmp, sizeof(tmp), st.id, 1);
 	morph_replica_name(name, sizeof(name), st.id, 0);
-	ret = copy_master(v, ino, (u32)dev, tmp);
-	if (ret == -ECANCELED)
+	st.mask |= 1u << dev;
+	st.stale &= ~(1u << dev);
+	out = copy_master(v, ino, (u32)dev, tmp, &st);
+	if (out == -ECANCELED)
 		return STEP_DONE;
-	if (ret) {
+	if (out < 0) {
 		morph_err("copying /%s to device %d (%s) failed: %s%s", rel, dev,
-			  v->dev[dev].path, strerror(-ret),
-			  ret == -ENOSPC ? "; the device is full, the master is unchanged" : "");
+			  v->dev[dev].path, strerror(-out),
+			  out == -ENOSPC ? "; the device is full, the master is unchanged" : "");
 		return STEP_FAILED;
 	}
 	pthread_mutex_lock(&ino->mu);
-	if (ino->gen != gen || ino->writers) {
+	pthread_mutex_lock(&v->names_lock);
+	if (ino->gen != gen || ino->writers || !still_named(v, ino, rel)) {
+		/* written, or renamed: the job under the new name copies */
+		pthread_mutex_unlock(&v->names_lock);
 		pthread_mutex_unlock(&ino->mu);
+		close(out);
 		unlinkat(v->dev[dev].rep_fd, tmp, 0);
-		return STEP_RETRY_LATER;
+		return ino->gen != gen || ino->writers ? STEP_RETRY_LATER :
+		       STEP_DONE;
+	}
+	if (ino->st.mask & (1u << dev)) {
+		/* the copy it replaces may keep another name: never fresh */
+		int old = openat(v->dev[dev].rep_fd, name, O_RDONLY);
+
+		if (old >= 0) {
+			morph_rstate_write(v, (u32)dev, old, &ino->st, 0, 0);
+			close(old);
+		}
 	}
 	if (renameat(v->dev[dev].rep_fd, tmp, v->dev[dev].rep_fd, name)) {
 		ret = -errno;
+		pthread_mutex_unlock(&v->names_lock);
 		pthread_mutex_unlock(&ino->mu);
+		close(out);
 		unlinkat(v->dev[dev].rep_fd, tmp, 0);
 		morph_err("cannot commit replica of /%s on device %d: %s", rel,
 			  dev, strerror(-ret));
 		return STEP_FAILED;
 	}
+	morph_name_link(v, (u32)dev, st.id, rel);
+	pthread_mutex_unlock(&v->names_lock);
 	ino->st.mask |= 1u << dev;
 	ino->st.stale &= ~(1u << dev);
 	ret = morph_inode_persist(v, ino, 0, 1);
+	/* fresh on its own device only once its master lists it */
+	if (!ret && !morph_rstate_write(v, (u32)dev, out, &ino->st, 1, 0))
+		ino->rstale &= ~(1u << dev);
 	pthread_mutex_unlock(&ino->mu);
+	close(out);
 	return ret ? STEP_FAILED : STEP_AGAIN;
 }
 
-static enum step drop_copy(struct morph_vol *v, struct morph_inode *ino)
+static enum step drop_copy(struct morph_vol *v, struct morph_inode *ino,
+			   const char *rel)
 {
-	struct morph_state one;
-	int dev, busy;
+	struct morph_state one, was;
+	char name[32];
+	int dev, busy, fd;
 
 	pthread_mutex_lock(&v->lock);
 	busy = ino->refs > 1;
@@ -204,15 +289,42 @@ static enum step drop_copy(struct morph_vol *v, struct morph_inode *ino)
 		pthread_mutex_unlock(&ino->mu);
 		return STEP_DONE;
 	}
+	/* stale on its own device first (durably), so that a crash before
+	 * the unlink leaves a copy that never stands in for the master; one
+	 * on a lost device is left for the repair pass */
+	morph_replica_name(name, sizeof(name), ino->st.id, 0);
+	if (morph_dev_up(v, (u32)dev)) {
+		int err = 0;
+
+		fd = openat(v->dev[dev].rep_fd, name, O_RDONLY);
+		if (fd < 0 && errno != ENOENT)
+			err = -errno;
+		if (fd >= 0) {
+			err = morph_rstate_write(v, (u32)dev, fd, &ino->st, 0, 1);
+			close(fd);
+		}
+		if (err) {
+			pthread_mutex_unlock(&ino->mu);
+			morph_io_error(v, (u32)dev, err, rel);
+			morph_err("not dropping the replica of /%s on device %d (%s): it cannot be marked stale first: %s",
+				  rel, dev, v->dev[dev].path, strerror(-err));
+			return STEP_FAILED;
+		}
+	}
+	was = ino->st;
 	ino->st.mask &= ~(1u << dev);
 	ino->st.stale &= ~(1u << dev);
 	if (morph_inode_persist(v, ino, 0, 1)) {
-		ino->st.mask |= 1u << dev;
+		ino->st = was;
 		pthread_mutex_unlock(&ino->mu);
 		return STEP_FAILED;
 	}
 	one = ino->st;
 	one.mask = 1u << dev;
+	pthread_mutex_lock(&v->names_lock);
+	if (still_named(v, ino, rel))
+		morph_names_unlink(v, one.mask, rel);
+	pthread_mutex_unlock(&v->names_lock);
 	pthread_mutex_unlock(&ino->mu);
 	morph_unlink_replicas(v, &one);
 	return STEP_AGAIN;
@@ -238,7 +350,7 @@ static enum step work_on(struct morph_vol *v, const char *rel)
 	wanted = ino->st.wanted;
 	pthread_mutex_unlock(&ino->mu);
 	if (have > wanted)
-		s = drop_copy(v, ino);
+		s = drop_copy(v, ino, rel);
 	else if (stale || have < wanted)
 		s = add_copy(v, ino, rel);
 	else
@@ -252,6 +364,7 @@ static void *replicator_main(void *arg)
 	struct morph_vol *v = arg;
 	struct morph_job *j;
 	enum step s;
+	int last;
 
 	for (;;) {
 		pthread_mutex_lock(&v->qlock);
@@ -294,6 +407,19 @@ static void *replicator_main(void *arg)
 			morph_err("gave up replicating /%s: it stayed open for writing; set %s again later",
 				  j->rel, MORPH_XATTR_REPLICAS);
 		pthread_mutex_lock(&v->qlock);
+		last = 0;
+		if (j->repair) {
+			last = --v->repair_jobs == 0;
+			if (s != STEP_DONE && s != STEP_AGAIN)
+				v->repair_failed = 1;
+			last = last && !v->repair_failed;
+			if (!v->repair_jobs && v->repair_failed)
+				morph_err("repair incomplete: a copy it owed failed (see above); the next mount repeats the repair");
+		}
+		pthread_mutex_unlock(&v->qlock);
+		if (last)	/* before going idle: waiting for idle sees it */
+			morph_clear_behind(v);
+		pthread_mutex_lock(&v->qlock);
 		v->busy = 0;
 		pthread_mutex_unlock(&v->qlock);
 		free(j->rel);
@@ -301,10 +427,15 @@ static void *replicator_main(void *arg)
 	}
 }
 
-int morph_replicator_start(struct morph_vol *v)
+/* the queue exists from the mount on: the repair pass fills it early */
+void morph_replicator_init(struct morph_vol *v)
 {
 	pthread_mutex_init(&v->qlock, NULL);
 	pthread_cond_init(&v->qcond, NULL);
+}
+
+int morph_replicator_start(struct morph_vol *v)
+{
 	return pthread_create(&v->replicator, NULL, replicator_main, v) ?
 	       -EAGAIN : 0;
 }

@@ -12,14 +12,18 @@ int mo_statfs(const char *path, struct statvfs *out)
 	struct morph_vol *v = fuse_vol();
 	struct statvfs s;
 	u32 d;
+	int first = 1;
 
 	(void)path;
 	memset(out, 0, sizeof(*out));
 	for (d = 0; d < v->ndev; d++) {
+		if (!morph_dev_up(v, d))	/* a lost device adds nothing */
+			continue;
 		if (fstatvfs(v->dev[d].fd, &s))
-			return neg_errno();
-		if (!d) {
+			return morph_io_error(v, d, neg_errno(), "(statfs)");
+		if (first) {
 			*out = s;
+			first = 0;
 			continue;
 		}
 		out->f_blocks += s.f_blocks * s.f_frsize / out->f_frsize;

@@ -2,7 +2,8 @@
 /*
  * xattr.c - extended attributes: user attributes stored on the master
  * (every device for directories), and the virtual user.morphstore.*
- * attributes (replicas, status, volume).
+ * attributes (replicas, status, volume).  A file whose master is lost has
+ * only the virtual ones: its user attributes read as absent until then.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -41,8 +42,8 @@ static int file_status(struct morph_vol *v, const char *rel, char *out,
 {
 	struct morph_inode *ino;
 	struct morph_state st;
-	char devs[128] = "", *p = devs;
-	u32 d, copies;
+	char devs[128] = "", *p = devs, gone[128] = "";
+	u32 d, copies, lost = morph_lost(v), away;
 	u64 r, w;
 	int ret = morph_inode_get_path(v, rel, &ino);
 
@@ -53,7 +54,7 @@ static int file_status(struct morph_vol *v, const char *rel, char *out,
 	r = st.reads + ino->reads;
 	w = st.writes + ino->writes;
 	copies = ino->state_bad ? 1u << ino->dev :
-		 morph_state_readable(&st) & ~ino->failed;
+		 morph_state_readable(&st) & ~ino->failed & ~lost;
 	ret = ino->state_bad;
 	pthread_mutex_unlock(&ino->mu);
 	morph_inode_put(v, ino);
@@ -64,37 +65,75 @@ static int file_status(struct morph_vol *v, const char *rel, char *out,
 	for (d = 0; d < v->ndev; d++)
 		if (copies & (1u << d))
 			p += sprintf(p, "%s%u", p == devs ? "" : ",", d);
+	away = st.mask & lost;
+	if (away)
+		snprintf(gone, sizeof(gone), " lost=%s",
+			 morph_dev_list(away, (char[128]){ 0 }, 128));
 	snprintf(out, len,
-		 "wanted=%u copies=%u master=%u devices=%s stale=0x%x reads=%llu writes=%llu id=%016llx%s",
+		 "wanted=%u copies=%u master=%u devices=%s stale=0x%x reads=%llu writes=%llu id=%016llx%s%s",
 		 st.wanted, morph_popcount(copies), st.master, devs, st.stale,
 		 (unsigned long long)r, (unsigned long long)w,
-		 (unsigned long long)st.id, ret ? " state=unreadable" : "");
+		 (unsigned long long)st.id, ret ? " state=unreadable" : "", gone);
+	return 0;
+}
+
+/* a replica on @dev standing in for its lost master: its own state */
+static int standin_status(struct morph_vol *v, u32 dev, const char *rel,
+			  char *out, size_t len, int replicas)
+{
+	struct morph_state r;
+	char list[128];
+	int fd = openat(v->dev[dev].names_fd, rel, O_RDONLY | O_NOFOLLOW), ret;
+
+	if (fd < 0)
+		return morph_io_error(v, dev, neg_errno(), rel);
+	ret = morph_rstate_read(v, dev, fd, &r);
+	close(fd);
+	if (ret)
+		return -EIO;
+	if (replicas)
+		snprintf(out, len, "%u", r.wanted);
+	else
+		snprintf(out, len,
+			 "wanted=%u copies=1 master=%u devices=%u stale=0x0 reads=%llu writes=%llu id=%016llx lost=%s",
+			 r.wanted, r.master, dev, (unsigned long long)r.reads,
+			 (unsigned long long)r.writes,
+			 (unsigned long long)r.id,
+			 morph_dev_list(morph_lost(v) & (r.mask | (1u << r.master)),
+					list, sizeof(list)));
 	return 0;
 }
 
 static void volume_status(struct morph_vol *v, char *out, size_t len)
 {
-	u32 d, load, thr;
+	u32 d, load, thr, lost = morph_lost(v), behind;
 	int striping, n;
+	char l1[128], l2[128];
 
 	pthread_mutex_lock(&v->lock);
 	load = morph_laas_load(&v->laas);
 	thr = morph_laas_threshold(&v->laas);
 	striping = morph_laas_striping(&v->laas);
 	pthread_mutex_unlock(&v->lock);
+	behind = __atomic_load_n(&v->behind, __ATOMIC_SEQ_CST);
+	/* pending= stays last: scripts wait for " pending=0" at the end */
 	n = snprintf(out, len,
-		     "version=%d devices=%u load=%u threshold=%u mode=%s policy=%s chunk=%u window_ms=%llu pending=%d\n",
-		     MORPH_FORMAT_VERSION, v->ndev, load, thr,
+		     "version=%d devices=%u lost=%s behind=%s load=%u threshold=%u mode=%s policy=%s chunk=%u window_ms=%llu pending=%d\n",
+		     v->names ? MORPH_LABEL_NAMES : MORPH_FORMAT_VERSION,
+		     v->ndev, morph_dev_list(lost, l1, sizeof(l1)),
+		     morph_dev_list(behind, l2, sizeof(l2)), load, thr,
 		     striping ? "stripe" : "mirror",
 		     policy_names[v->laas_cfg.policy], v->laas_cfg.chunk,
 		     (unsigned long long)(v->laas_cfg.window_ns / 1000000),
 		     morph_replicator_pending(v));
 	for (d = 0; d < v->ndev && n > 0 && (size_t)n < len; d++)
 		n += snprintf(out + n, len - (size_t)n,
-			      "dev=%u path=%s load=%u mode=%s free=%llu\n", d,
-			      v->dev[d].path, v->laas.dev_bound[d],
+			      "dev=%u path=%s load=%u mode=%s free=%llu state=%s\n",
+			      d, v->dev[d].path, v->laas.dev_bound[d],
 			      striping ? "stripe" : "mirror",
-			      (unsigned long long)morph_dev_free(v, d));
+			      (unsigned long long)morph_dev_free(v, d),
+			      lost & (1u << d) ? "lost" :
+			      behind & (1u << d) ? "behind" : "up");
 }
 
 int mo_getxattr(const char *path, const char *name, char *value,
@@ -104,7 +143,7 @@ int mo_getxattr(const char *path, const char *name, char *value,
 	const char *rel = morph_rel(path);
 	struct stat st;
 	char *full, text[8192];
-	int d = morph_locate(v, rel, &st), ret;
+	int standin, d = morph_find(v, rel, &st, &standin), ret;
 	ssize_t n;
 
 	if (d < 0)
@@ -118,16 +157,22 @@ int mo_getxattr(const char *path, const char *name, char *value,
 		    (strcmp(name, MORPH_XATTR_STATUS) &&
 		     strcmp(name, MORPH_XATTR_REPLICAS)))
 			return -ENODATA;
-		ret = file_status(v, rel, text, sizeof(text),
-				  !strcmp(name, MORPH_XATTR_REPLICAS));
+		if (standin)
+			ret = standin_status(v, (u32)d, rel, text, sizeof(text),
+					     !strcmp(name, MORPH_XATTR_REPLICAS));
+		else
+			ret = file_status(v, rel, text, sizeof(text),
+					  !strcmp(name, MORPH_XATTR_REPLICAS));
 		return ret ? ret : put_text(text, value, size);
 	}
+	if (standin)
+		return -ENODATA;
 	full = morph_full_path(v, (u32)d, rel);
 	if (!full)
 		return -ENOMEM;
 	n = lgetxattr(full, name, value, size);
 	free(full);
-	return n < 0 ? neg_errno() : (int)n;
+	return n < 0 ? morph_io_error(v, (u32)d, neg_errno(), rel) : (int)n;
 }
 
 static int set_replicas(struct morph_vol *v, const char *rel,
@@ -205,14 +250,18 @@ int mo_setxattr(const char *path, const char *name, const char *value,
 	const char *rel = morph_rel(path);
 	struct stat st;
 	struct xattr_arg a = { name, value, size, flags };
+	int standin, d;
 
 	if (is_ours(name)) {
 		if (strcmp(name, MORPH_XATTR_REPLICAS))
 			return -EPERM;
-		if (morph_locate(v, rel, &st) < 0)
-			return -ENOENT;
+		d = morph_find(v, rel, &st, &standin);
+		if (d < 0)
+			return d;
 		if (!S_ISREG(st.st_mode))
 			return -EPERM;
+		if (standin)
+			return morph_refuse_degraded(v, "setting the copies of", rel);
 		return set_replicas(v, rel, value, size);
 	}
 	return morph_on_all(v, rel, do_setxattr, &a);
@@ -234,19 +283,21 @@ int mo_listxattr(const char *path, char *list, size_t size)
 	const char *rel = morph_rel(path);
 	struct stat st;
 	char raw[65536], out[65536 + 128], *p, *full;
-	int d = morph_locate(v, rel, &st);
-	ssize_t n;
+	int standin, d = morph_find(v, rel, &st, &standin);
+	ssize_t n = 0;
 	size_t len = 0;
 
 	if (d < 0)
 		return d;
-	full = morph_full_path(v, (u32)d, rel);
-	if (!full)
-		return -ENOMEM;
-	n = llistxattr(full, raw, sizeof(raw));
-	free(full);
-	if (n < 0)
-		return neg_errno();
+	if (!standin) {
+		full = morph_full_path(v, (u32)d, rel);
+		if (!full)
+			return -ENOMEM;
+		n = llistxattr(full, raw, sizeof(raw));
+		free(full);
+		if (n < 0)
+			return morph_io_error(v, (u32)d, neg_errno(), rel);
+	}
 	for (p = raw; p < raw + n; p += strlen(p) + 1) {
 		if (is_ours(p))
 			continue;

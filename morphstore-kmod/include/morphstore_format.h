@@ -27,6 +27,9 @@
  *                                 of a master that has a replica on device
  *                                 k, so that the file can still be found by
  *                                 name when its master's device is lost
+ *   <lower k>/.morphstore/lost+found/  files a repair pass set aside: a name
+ *                                 that device k kept while it was lost and
+ *                                 the other devices made again meanwhile
  *
  * The label's version says what the volume keeps: 1 (MORPH_FORMAT_VERSION)
  * the base format above; MORPH_LABEL_NAMES (2) also names and a replica
