@@ -23,8 +23,9 @@ run_seed() {
 	check "exerciser seed $seed: every fresh replica equals its master" verify_replicas
 	check "exerciser seed $seed: daemon logged no error" \
 		bash -c "! grep -q 'error:' '$MS_TMP/daemon.log'"
+	# through the volume, so that the replicas and their names go too
+	rm -rf "$mnt/ex" "$ref"
 	ms_umount "$mnt"
-	rm -rf "${MS_DEV[@]/%//ex}" "$ref"
 }
 
 # every replica marked fresh in a master's state is byte-identical to it
