@@ -14,8 +14,8 @@
  * mounted front end then copies or removes replicas in the background,
  * throttled by its replicate_bps option.
  */
+#include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -55,8 +55,8 @@ static void usage(FILE *to)
 {
 	fputs("usage:\n"
 	      "  morphctl status MOUNTPOINT\n"
-	      "      per device: load, bound files, free bytes; per file: copies wanted\n"
-	      "      and current, devices, reads, writes\n"
+	      "      per device: load, bound files, free bytes, state (up, lost, behind);\n"
+	      "      per file: copies wanted and current, devices, reads, writes\n"
 	      "  morphctl plan --stats FILE.csv --capacity BYTES --devices N\n"
 	      "      UDR plan (seed 001 Algorithm 1) of a CSV 'path,size,reads,writes'\n"
 	      "      (a header line naming those columns is allowed); prints\n"
@@ -201,21 +201,19 @@ static int status_field(const char *status, const char *key, u64 *v)
 	return 0;
 }
 
-static int collect(const char *path, const struct stat *sb, int type,
-		   struct FTW *ftw)
+static void collect(const char *path, const struct stat *sb)
 {
 	char status[512];
 	ssize_t n;
 	u64 reads = 0, writes = 0, wanted = 1;
 
-	(void)ftw;
-	if (type != FTW_F || !S_ISREG(sb->st_mode))
-		return 0;
+	if (!S_ISREG(sb->st_mode))
+		return;
 	n = getxattr(path, MORPH_XATTR_STATUS, status, sizeof(status) - 1);
 	if (n < 0) {
 		fprintf(stderr, "morphctl: skipping %s: cannot read %s: %s\n",
 			path, MORPH_XATTR_STATUS, strerror(errno));
-		return 0;
+		return;
 	}
 	status[n] = 0;
 	status_field(status, "reads", &reads);
@@ -223,17 +221,69 @@ static int collect(const char *path, const struct stat *sb, int type,
 	status_field(status, "wanted", &wanted);
 	add_file(path + strlen(walk_root), (u64)sb->st_size, reads, writes,
 		 (u32)wanted);
-	return 0;
+}
+
+/*
+ * Every file below @dir.  An entry that cannot be examined is reported and
+ * skipped, not fatal: on a degraded volume a file whose only copy is on a
+ * lost device fails with EIO (nftw would stop there).
+ */
+static void walk(const char *dir, dev_t dev)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d) {
+		fprintf(stderr, "morphctl: skipping %s: %s\n", dir, strerror(errno));
+		return;
+	}
+	while ((e = readdir(d))) {
+		char path[PATH_MAX];
+		struct stat sb;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >=
+		    (int)sizeof(path))
+			continue;
+		if (lstat(path, &sb)) {
+			fprintf(stderr, "morphctl: skipping %s: %s\n", path,
+				strerror(errno));
+			continue;
+		}
+		if (S_ISDIR(sb.st_mode) && sb.st_dev == dev)
+			walk(path, dev);
+		else
+			collect(path, &sb);
+	}
+	closedir(d);
 }
 
 static u32 read_volume(const char *mnt)
 {
 	u32 ndev = volume_devices(volume_info(mnt));
+	struct stat sb;
 
 	walk_root = mnt;
-	if (nftw(mnt, collect, 32, FTW_PHYS | FTW_MOUNT))
+	if (lstat(mnt, &sb))
 		die("cannot walk %s: %s", mnt, strerror(errno));
+	walk(mnt, sb.st_dev);
 	return ndev;
+}
+
+/* the value of @key= in the first line of the volume attribute, or "-" */
+static const char *volume_field(const char *info, const char *key,
+				char *buf, size_t len)
+{
+	const char *eol = strchr(info, '\n'), *p;
+	char pat[32];
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(info, pat);
+	if (len < 32 || !p || (eol && p > eol) ||
+	    sscanf(p + strlen(pat), "%31s", buf) != 1)
+		snprintf(buf, len, "-");
+	return buf;
 }
 
 static void print_utility(struct morph_utility u)
@@ -349,7 +399,15 @@ static int cmd_status(const char *mnt)
 	char *info = volume_info(mnt);
 	u32 i;
 
+	char lost[32], behind[32];
+
 	fputs(info, stdout);
+	if (strcmp(volume_field(info, "lost", lost, sizeof(lost)), "-"))
+		printf("DEGRADED: devices %s lost; a file whose master is there is read-only, one whose only copy is there fails with EIO; mount the volume again once they are back to repair them\n",
+		       lost);
+	else if (strcmp(volume_field(info, "behind", behind, sizeof(behind)), "-"))
+		printf("REPAIRING: devices %s missed changes while lost; their copies are being brought up to date\n",
+		       behind);
 	read_volume(mnt);
 	printf("%-40s %6s %6s %-12s %10s %10s\n", "path", "wanted", "copies",
 	       "devices", "reads", "writes");
