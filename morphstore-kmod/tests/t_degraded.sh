@@ -6,18 +6,33 @@
 # -o degraded; a crash during the repair repeats it; a device that missed
 # writes never stands in with old data.
 #
-# Losing a device: the lower ext4 is shut down (FS_IOC_SHUTDOWN, without
-# flushing its log), which is what Linux does to an ext4 whose disk goes
-# away (since 6.6; device-mapper, which could fail the disk itself, is not
-# in this host's kernel).  From then on every open, read, write and xattr
-# call on it fails with EIO, as on a dead disk.  Bringing it back is what an
-# operator does: unmount the volume, umount the lower file system, e2fsck
-# -p (it replays the journal), mount it, mount the volume.
+# Two ways to lose a device while mounted (device-mapper, whose error
+# target would fail a disk, is not in this host's kernel):
+#   lose_dev N   the lower ext4 is shut down without flushing its log
+#                (FS_IOC_SHUTDOWN, NOLOGFLUSH), which is what Linux (6.6 on)
+#                does to an ext4 whose disk is removed; every open, read,
+#                write and xattr call then fails with EIO;
+#   kill_disk 1  device 1's ext4 lives on a loop device over an image on a
+#                file system of its own (its "disk"); that one is shut down,
+#                so the lower ext4 gets EIO from the block layer for every
+#                block it has not cached, and knows nothing else, as with a
+#                disk that dies.
+# Bringing a device back is what an operator does: unmount the volume,
+# umount the lower file system (and re-attach its disk), e2fsck -p (which
+# replays the journal), mount it, mount the volume.
 source "$(dirname "$0")/lib.sh"
 ms_setup
-for i in 0 1; do
-	ms_device "d$i" 64 ext4 || { fail "set up devices"; ms_summary; exit 1; }
-done
+ms_device d0 64 ext4 && ms_device disk1 80 ext4 ||
+	{ fail "set up devices"; ms_summary; exit 1; }
+truncate -s 64M "$MS_TMP/disk1/d1.img"
+mkfs.ext4 -q -F "$MS_TMP/disk1/d1.img" >/dev/null 2>&1
+DEV_LOOP=("${MS_LOOPS[0]}" "$(losetup -f --show "$MS_TMP/disk1/d1.img")")
+DISK_LOOP=${MS_LOOPS[1]}
+# the cleanup detaches loops in this order: device 1's before its disk's
+MS_LOOPS=("${DEV_LOOP[@]}" "$DISK_LOOP")
+mkdir -p "$MS_TMP/d1"
+mount "${DEV_LOOP[1]}" "$MS_TMP/d1" || { fail "set up devices"; ms_summary; exit 1; }
+MS_MOUNTS+=("$MS_TMP/d1")
 MS_DEV=("$MS_TMP/d0" "$MS_TMP/d1")
 MS_LOWER="$MS_TMP/d0:$MS_TMP/d1"
 M=$MS_TMP/mnt
@@ -26,21 +41,36 @@ volume() { getfattr --only-values -n user.morphstore.volume "$M" 2>/dev/null; }
 master_of() { status_of "$1" | sed -n 's/.* master=\([0-9]*\) .*/\1/p'; echo; }
 verify() { "$MS_ROOT/tests/verify-replicas" "${MS_DEV[@]}"; }
 drop_caches() { sync; echo 3 >/proc/sys/vm/drop_caches; }
-# lose_dev N: the kernel's answer to a disk that disappeared; the disk is
-# synced first so that the test knows what it held (what a real disk had
-# not written yet is lost with it; the repair pass copes with that too)
-lose_dev() {
-	sync -f "$MS_TMP/d$1"
+# shutdown DIR FLAG: FS_IOC_SHUTDOWN of the ext4 at DIR (0: sync first,
+# 2: without flushing the log)
+shutdown_fs() {
 	python3 -c 'import fcntl, os, struct, sys
 fd = os.open(sys.argv[1], os.O_RDONLY)
-fcntl.ioctl(fd, 0x8004587D, struct.pack("I", 2))  # FS_IOC_SHUTDOWN, NOLOGFLUSH' "$MS_TMP/d$1"
+fcntl.ioctl(fd, 0x8004587D, struct.pack("I", int(sys.argv[2])))' "$1" "$2"
 }
+# lose_dev N: the kernel's answer to a disk that was removed; it is synced
+# first so that the test knows what it held (what a real disk had not
+# written yet is lost with it; the repair pass copes with that too)
+lose_dev() { sync -f "$MS_TMP/d$1" && shutdown_fs "$MS_TMP/d$1" 2; }
+# kill_disk: device 1's disk stops answering (it keeps what reached it)
+kill_disk() { sync -f "$MS_TMP/d1" && shutdown_fs "$MS_TMP/disk1" 0; }
 # return_dev N: check and mount the lower file system again (volume unmounted)
 return_dev() {
 	umount "$MS_TMP/d$1" || return 1
-	e2fsck -p "${MS_LOOPS[$1]}" >/dev/null
+	e2fsck -p "${DEV_LOOP[$1]}" >/dev/null
 	[ $? -le 1 ] || return 1
-	mount "${MS_LOOPS[$1]}" "$MS_TMP/d$1"
+	mount "${DEV_LOOP[$1]}" "$MS_TMP/d$1"
+}
+# return_disk: device 1's disk is replaced by itself, then as return_dev
+return_disk() {
+	umount "$MS_TMP/d1" && losetup -d "${DEV_LOOP[1]}" &&
+		umount "$MS_TMP/disk1" || return 1
+	e2fsck -p "$DISK_LOOP" >/dev/null
+	[ $? -le 1 ] && mount "$DISK_LOOP" "$MS_TMP/disk1" || return 1
+	DEV_LOOP[1]=$(losetup -f --show "$MS_TMP/disk1/d1.img") || return 1
+	MS_LOOPS=("${DEV_LOOP[@]}" "$DISK_LOOP")
+	e2fsck -p "${DEV_LOOP[1]}" >/dev/null
+	[ $? -le 1 ] && mount "${DEV_LOOP[1]}" "$MS_TMP/d1"
 }
 # every file of the sums list reads back byte-identical
 all_intact() { drop_caches; (cd "$M" && md5sum --quiet -c "$MS_TMP/sums" >/dev/null 2>&1); }
@@ -148,6 +178,23 @@ check "the directory made while degraded exists on device 1 too" [ -d "$MS_TMP/d
 check "the single-copy file on device 1 is back" [ "$(cat "$M/single_1")" = "only copy 1" ]
 ms_umount "$M"
 
+# ---- device 1's disk dies under its file system ----
+ms_mount "$M" "replicate_bps=0" || { fail "mount"; ms_summary; exit 1; }
+(cd "$M" && md5sum --quiet -c "$MS_TMP/sums" >/dev/null)	# all cached now
+: >"$MS_TMP/daemon.log"
+kill_disk
+check "with device 1's disk dead, every two-copy file reads back byte-identical" all_intact
+check "the dead disk is found by reading its label past the page cache" \
+	grep -q "device 1 ($MS_TMP/d1) is lost: .*its label .morphstore/device: Input/output error" "$MS_TMP/daemon.log"
+check "a file whose master is on the dead disk is served from its replica" \
+	grep -q "copies=1 master=1 devices=0 " <<<"$(status_of "$f1")"
+ms_umount "$M"
+check "the dead disk is attached again, checked and mounted" return_disk
+ms_mount "$M" "replicate_bps=0" || { fail "mount"; ms_summary; exit 1; }
+check "the repair after the dead disk ends with no device behind" wait_repaired
+check "after it every replica equals its master" verify
+ms_umount "$M"
+
 # ---- device 1 missing at mount ----
 umount "$MS_TMP/d1"
 ms_mount "$M" "replicate_bps=0" && ms_umount "$M"
@@ -162,7 +209,7 @@ check "a -o degraded mount leaves the empty mount point of device 1 alone" \
 check "a file whose only copy is on the missing device is not served" \
 	bash -c "! cat '$M/single_1' >/dev/null 2>&1"
 ms_umount "$M"
-mount "${MS_LOOPS[1]}" "$MS_TMP/d1"
+mount "${DEV_LOOP[1]}" "$MS_TMP/d1"
 check "the degraded mount left device 1 marked behind on device 0" \
 	[ "$(getfattr --only-values -n user.morphstore.behind "$MS_TMP/d0/.morphstore" 2>/dev/null)" = 1 ]
 
@@ -216,7 +263,7 @@ check "a replica that missed writes is refused (EIO) instead of serving old data
 check "and the refusal says its replica is stale" \
 	grep -q "/$f cannot be read: its master's device is lost and its replica on device 1 ($MS_TMP/d1) is stale" "$MS_TMP/daemon.log"
 ms_umount "$M"
-mount "${MS_LOOPS[0]}" "$MS_TMP/d0"
+mount "${DEV_LOOP[0]}" "$MS_TMP/d0"
 ms_mount "$M" "replicate_bps=0"
 check "with both devices back the repair completes" wait_repaired
 check "and every replica equals its master" verify
@@ -241,7 +288,7 @@ check "a version 1 volume mounts degraded and serves what its devices present ho
 check "but a file whose master is missing cannot be found (no replica names yet)" \
 	bash -c "! stat '$M/$f1' >/dev/null 2>&1"
 ms_umount "$M"
-mount "${MS_LOOPS[1]}" "$MS_TMP/d1"
+mount "${DEV_LOOP[1]}" "$MS_TMP/d1"
 : >"$MS_TMP/daemon.log"
 ms_mount "$M" "replicate_bps=0"
 check "its first complete mount builds the names (a repair pass)" \
