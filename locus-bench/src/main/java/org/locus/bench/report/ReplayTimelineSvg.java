@@ -21,7 +21,7 @@ public final class ReplayTimelineSvg {
   private static final int LEFT = 60;
   private static final int RIGHT = 20;
   private static final int TOP = 46;
-  private static final int BOTTOM = 56;
+  private static final int BOTTOM = 74;
   private static final int ROW = 6;
 
   private ReplayTimelineSvg() {
