@@ -101,13 +101,11 @@ class DirectWriteDataNodeTest {
         out.write(bytes, at, Math.min(7_777, bytes.length - at));
       }
     }
-    List<LocatedBlock> blocks =
-        fs.getClient().getLocatedBlocks(file.toString(), 0).getLocatedBlocks();
+    List<LocatedBlock> blocks = awaitReplicas(file, 2);
     assertEquals(3, blocks.size());
     for (LocatedBlock block : blocks) {
       byte[] expected = Arrays.copyOfRange(bytes, (int) block.getStartOffset(),
           (int) (block.getStartOffset() + block.getBlockSize()));
-      assertEquals(2, block.getLocations().length);
       for (DatanodeInfo host : block.getLocations()) {
         assertReplicaHolds(expected, replicaFile(host, block), host);
       }
@@ -167,7 +165,8 @@ class DirectWriteDataNodeTest {
       out.write(bytes);
     }
     fs.setReplication(file, (short) 3);
-    LocatedBlock block = awaitReplicas(file, 3);
+    List<LocatedBlock> replicated = awaitReplicas(file, 3);
+    LocatedBlock block = replicated.get(replicated.size() - 1);
     for (DatanodeInfo host : block.getLocations()) {
       assertReplicaHolds(bytes, replicaFile(host, block), host);
     }
@@ -225,16 +224,25 @@ class DirectWriteDataNodeTest {
     return blocks.get(blocks.size() - 1);
   }
 
-  private static LocatedBlock awaitReplicas(org.apache.hadoop.fs.Path file, int count)
+  /**
+   * @return the file's blocks once every one lists {@code count} replicas: a DataNode reports a
+   *     finished replica to the NameNode on its own schedule, which may be after the writer's
+   *     close returned (close needs only the minimum replication)
+   */
+  private static List<LocatedBlock> awaitReplicas(org.apache.hadoop.fs.Path file, int count)
       throws Exception {
     long deadline = System.currentTimeMillis() + 60_000;
     while (true) {
-      LocatedBlock block = lastBlock(file);
-      if (block.getLocations().length == count) {
-        return block;
+      List<LocatedBlock> blocks =
+          fs.getClient().getLocatedBlocks(file.toString(), 0).getLocatedBlocks();
+      LocatedBlock incomplete = blocks.stream().filter(b -> b.getLocations().length != count)
+          .findFirst().orElse(null);
+      if (incomplete == null) {
+        return blocks;
       }
-      assertTrue(System.currentTimeMillis() < deadline,
-          file + " has " + block.getLocations().length + " of " + count + " replicas");
+      assertTrue(System.currentTimeMillis() < deadline, file + " block at "
+          + incomplete.getStartOffset() + " has " + incomplete.getLocations().length + " of "
+          + count + " replicas");
       Thread.sleep(200);
     }
   }
