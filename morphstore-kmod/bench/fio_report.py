@@ -414,9 +414,11 @@ def report(raw, out):
 Four virtio disks of {conf.get("DISK_MB", "?")} MiB each, throttled by qemu to
 {bps / 1048576:.0f} MiB/s ({bps} B/s) and {conf["IOPS"]} IO/s each, reads and writes
 together (`throttling.bps-total`, `throttling.iops-total`; a request of any size
-counts one IO, as a seek does on a disk).  qemu accelerator: {conf.get("ACCEL", "?")}
+counts one IO, as a seek does on a disk, but a request that continues the
+last one costs as much as one that does not: the emulated disks have no seek
+time, so interleaved streams cost striped layouts nothing extra).  qemu accelerator: {conf.get("ACCEL", "?")}
 ({conf.get("ACCEL_WHY", "")}).  Guest: Linux {guest.get("kernel", "?")}, {guest.get("cpus", "?")} vCPUs,
-{int(guest.get("memory_kib", "0")) >> 10} MiB, {guest.get("fio", "fio ?")}, {guest.get("mdadm", "mdadm ?").split(" - ")[0]}.
+{int(guest.get("memory_kib", "0")) >> 10} MiB, {guest.get("fio", "fio ?")}, {" ".join(guest.get("mdadm", "mdadm ?").split(" - ")[:2])}.
 Every layout uses ext4 (`-T largefile`, no lazy init) and read_ahead_kb
 {conf["RA_KB"]} on every block device it reads through; md chunk
 {conf["CHUNK_KB"]} KiB (RAID-0, RAID-10), arrays built with `--assume-clean`
@@ -426,7 +428,8 @@ stream j of N takes files j, j+N, ... (`bench/fio_jobs.py`).  Each run: page
 cache dropped, {conf["SECS"]} s of fio, all streams together.  MorphStore:
 every file 2 copies (replica devices at random, seed 1); the module with
 `laas=adaptive` (LAAS), `stripe` or `mirror`; FUSE with `laas=adaptive,direct_io`
-on the same volume in the same guest.
+on the same volume in the same guest; LAAS defaults (threshold 4 open files,
+1 s window, 256 KiB stripe chunk).
 
 {body}
 
