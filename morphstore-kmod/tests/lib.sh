@@ -137,6 +137,22 @@ ms_wait_idle() {
 	return 1
 }
 
+# ms_kill_while_copying MNT DIR...: waits (bounded, 10 s) until a replica is being copied
+# into one of the replica directories DIR..., then kills the daemon with SIGKILL and detaches
+# MNT; MS_TMP_SEEN is how many partial replicas it saw
+ms_kill_while_copying() {
+	local mnt=$1 i
+	shift
+	for i in $(seq 200); do
+		MS_TMP_SEEN=$(find "$@" -name '*.tmp' | wc -l)
+		[ "$MS_TMP_SEEN" -ge 1 ] && break
+		sleep 0.05
+	done
+	kill -9 "$MS_PID"
+	wait "$MS_PID" 2>/dev/null
+	umount -l "$mnt"
+}
+
 pass() { MS_PASSED=$((MS_PASSED + 1)); echo "ok   $1"; }
 fail() { MS_FAILED=$((MS_FAILED + 1)); echo "FAIL $1${2:+: $2}"; }
 # check NAME COMMAND...: one behaviour, passes when COMMAND succeeds

@@ -69,16 +69,9 @@ ms_umount "$M"
 ms_mount "$M" "replicate_bps=1048576,seed=5"
 dd if=/dev/urandom of="$M/g" bs=1M count=8 status=none
 setfattr -n user.morphstore.replicas -v 2 "$M/g"
-# Wait (bounded) for the copy to be under way: at 1 MiB/s it lasts about 8 s.
-for i in $(seq 200); do
-	tmp_seen=$(find "${MS_DEV[@]/%//.morphstore/replicas}" -name '*.tmp' | wc -l)
-	[ "$tmp_seen" -ge 1 ] && break
-	sleep 0.05
-done
-kill -9 "$MS_PID"
-wait "$MS_PID" 2>/dev/null
-umount -l "$M"
-check "a partial replica was being copied when the daemon died" [ "$tmp_seen" -eq 1 ]
+# at 1 MiB/s the copy lasts about 8 s
+ms_kill_while_copying "$M" "${MS_DEV[@]/%//.morphstore/replicas}"
+check "a partial replica was being copied when the daemon died" [ "$MS_TMP_SEEN" -eq 1 ]
 ms_mount "$M" "replicate_bps=1"
 check "after a remount the partial replica is gone" \
 	[ "$(find "${MS_DEV[@]/%//.morphstore/replicas}" -name '*.tmp' | wc -l)" -eq 0 ]

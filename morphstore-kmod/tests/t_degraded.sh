@@ -227,15 +227,8 @@ ms_umount "$M"
 return_dev "$other"
 # the copy the repair owes runs at 1 MiB/s: kill the daemon in the middle
 ms_mount "$M" "replicate_bps=1048576"
-for i in $(seq 200); do
-	tmp_seen=$(find "$MS_TMP/d$other/.morphstore/replicas" -name '*.tmp' | wc -l)
-	[ "$tmp_seen" -ge 1 ] && break
-	sleep 0.05
-done
-kill -9 "$MS_PID"
-wait "$MS_PID" 2>/dev/null
-umount -l "$M"
-check "the daemon was killed while the repair was copying" [ "$tmp_seen" -ge 1 ]
+ms_kill_while_copying "$M" "$MS_TMP/d$other/.morphstore/replicas"
+check "the daemon was killed while the repair was copying" [ "$MS_TMP_SEEN" -ge 1 ]
 check "after the crash both devices still say the device is behind" \
 	bash -c "for d in d0 d1; do [ \"\$(getfattr --only-values -n user.morphstore.behind '$MS_TMP'/\$d/.morphstore 2>/dev/null)\" = $other ] || exit 1; done"
 ms_mount "$M" "replicate_bps=0" || { fail "mount after the crash"; ms_summary; exit 1; }
