@@ -197,6 +197,13 @@ public final class LocusMiniCluster implements AutoCloseable {
 
     private Builder(File baseDir) {
       this.baseDir = Objects.requireNonNull(baseDir, "baseDir").getAbsoluteFile();
+      if (this.baseDir.getPath().contains(",")) {
+        // the volumes, name and local directories below it go into comma-separated keys
+        // (dfs.datanode.data.dir and others), where a comma splits one path into two
+        throw new IllegalArgumentException("cluster directory " + this.baseDir + " contains"
+            + " ',': Hadoop reads its directory keys as comma-separated lists; choose a path"
+            + " without commas");
+      }
     }
 
     /** Number of nodes, 1..{@value NodeAddressPlan#MAX_NODES}. */

@@ -2,6 +2,7 @@ package org.locus.kit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -47,6 +48,14 @@ class LocusMiniClusterTest {
     if (cluster != null) {
       cluster.close();
     }
+  }
+
+  @Test
+  void aDirectoryWithACommaIsRefusedBeforeHadoopSplitsIt() {
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> LocusMiniCluster.builder(new File("/tmp/runs-none,kat/cluster")));
+    assertTrue(refused.getMessage().contains("/tmp/runs-none,kat/cluster contains ','"),
+        refused.getMessage());
   }
 
   @Test
