@@ -37,8 +37,18 @@ import java.util.Properties;
 public final class ClusterDirectory {
   private final File root;
 
+  /**
+   * @throws IllegalArgumentException if the path holds a comma: the cluster's data directories
+   *     go into Hadoop's comma-separated directory keys ({@code dfs.datanode.data.dir} and
+   *     others), where a comma would split one path in two
+   */
   public ClusterDirectory(File root) {
     this.root = root.getAbsoluteFile();
+    if (this.root.getPath().contains(",")) {
+      throw new IllegalArgumentException("cluster directory " + this.root + " contains ',':"
+          + " Hadoop reads its directory keys as comma-separated lists; choose a path without"
+          + " commas");
+    }
   }
 
   public File root() {
