@@ -123,11 +123,13 @@ static int remove_file(struct morph_vol *v, u32 dev, const char *rel)
 
 	if (fstatat(v->dev[dev].fd, rel, &sb, AT_SYMLINK_NOFOLLOW))
 		return morph_io_error(v, dev, neg_errno(), rel);
+	/* the replicas' names go first: a crash in between leaves a file
+	 * that cannot stand in, never a removed one that could; the state is
+	 * read under names_lock, which the replicator holds while it adds a
+	 * copy, so it lists every named copy */
+	pthread_mutex_lock(&v->names_lock);
 	if (S_ISREG(sb.st_mode))
 		have_state = !morph_read_state(v, dev, rel, &st) && st.mask;
-	/* the replicas' names go first: a crash in between leaves a file
-	 * that cannot stand in, never a removed one that could */
-	pthread_mutex_lock(&v->names_lock);
 	if (have_state)
 		morph_names_unlink(v, st.mask, rel);
 	if (unlinkat(v->dev[dev].fd, rel, 0))
@@ -313,10 +315,10 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 	pthread_mutex_unlock(&v->names_lock);
 	if (have_old && sto.st_nlink == 1)
 		morph_unlink_replicas(v, &old);
-	/* copies still owed are made under the new name: a job queued under
-	 * the old one finds nothing there */
+	/* copies still owed are made, and extra ones dropped, under the new
+	 * name: a job queued under the old one finds nothing there */
 	if (have_now &&
-	    (now.stale || morph_popcount(now.mask) + 1 < now.wanted))
+	    (now.stale || morph_popcount(now.mask) + 1 != now.wanted))
 		morph_replicator_queue(v, to);
 	return ret;
 }

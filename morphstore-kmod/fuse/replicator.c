@@ -15,7 +15,9 @@
  * MORPH_NAMES_DIR and its own state (names.c): the copy is written with
  * its own state stale, named under names_lock only if its path still
  * names the file, and made fresh only once the master lists it; a drop
- * marks it stale on its own device before the master forgets it.
+ * marks it stale on its own device before the master forgets it.  The
+ * master's state changes under names_lock too: rename, link and unlink
+ * read it there to know which devices hold names to follow.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -259,10 +261,12 @@ static enum step add_copy(struct morph_vol *v, struct morph_inode *ino,
 		return STEP_FAILED;
 	}
 	morph_name_link(v, (u32)dev, st.id, rel);
-	pthread_mutex_unlock(&v->names_lock);
 	ino->st.mask |= 1u << dev;
 	ino->st.stale &= ~(1u << dev);
+	/* the master lists the copy before a rename or unlink can read its
+	 * state, or the new name would stay behind at the old path */
 	ret = morph_inode_persist(v, ino, 0, 1);
+	pthread_mutex_unlock(&v->names_lock);
 	/* fresh on its own device only once its master lists it */
 	if (!ret && !morph_rstate_write(v, (u32)dev, out, &ino->st, 1, 0))
 		ino->rstale &= ~(1u << dev);
@@ -284,8 +288,13 @@ static enum step drop_copy(struct morph_vol *v, struct morph_inode *ino,
 	if (busy)
 		return STEP_RETRY_LATER;
 	pthread_mutex_lock(&ino->mu);
+	/* names_lock throughout: a rename or unlink reads the state once and
+	 * moves or removes the names it lists */
+	pthread_mutex_lock(&v->names_lock);
 	dev = morph_rmap_pick_drop(&ino->st);
-	if (dev < 0) {
+	if (dev < 0 || !still_named(v, ino, rel)) {
+		/* renamed: the job under the new name drops */
+		pthread_mutex_unlock(&v->names_lock);
 		pthread_mutex_unlock(&ino->mu);
 		return STEP_DONE;
 	}
@@ -304,6 +313,7 @@ static enum step drop_copy(struct morph_vol *v, struct morph_inode *ino,
 			close(fd);
 		}
 		if (err) {
+			pthread_mutex_unlock(&v->names_lock);
 			pthread_mutex_unlock(&ino->mu);
 			morph_io_error(v, (u32)dev, err, rel);
 			morph_err("not dropping the replica of /%s on device %d (%s): it cannot be marked stale first: %s",
@@ -316,14 +326,13 @@ static enum step drop_copy(struct morph_vol *v, struct morph_inode *ino,
 	ino->st.stale &= ~(1u << dev);
 	if (morph_inode_persist(v, ino, 0, 1)) {
 		ino->st = was;
+		pthread_mutex_unlock(&v->names_lock);
 		pthread_mutex_unlock(&ino->mu);
 		return STEP_FAILED;
 	}
 	one = ino->st;
 	one.mask = 1u << dev;
-	pthread_mutex_lock(&v->names_lock);
-	if (still_named(v, ino, rel))
-		morph_names_unlink(v, one.mask, rel);
+	morph_names_unlink(v, one.mask, rel);
 	pthread_mutex_unlock(&v->names_lock);
 	pthread_mutex_unlock(&ino->mu);
 	morph_unlink_replicas(v, &one);
