@@ -24,9 +24,15 @@ final class MorphStoreVolume implements AutoCloseable {
   private static final File VERIFY_REPLICAS =
       new File("../morphstore-kmod/tests/verify-replicas").getAbsoluteFile();
 
+  /** FS_IOC_SHUTDOWN of the ext4 at argv[1], flag argv[2] (2: without flushing the log) */
+  private static final String SHUTDOWN_SCRIPT = "import fcntl, os, struct, sys\n"
+      + "fd = os.open(sys.argv[1], os.O_RDONLY)\n"
+      + "fcntl.ioctl(fd, 0x8004587D, struct.pack('I', int(sys.argv[2])))\n";
+
   private final File mountPoint;
   private final List<File> lowers = new ArrayList<>();
   private final List<String> loops = new ArrayList<>();
+  private File log;
   private Process daemon;
 
   private MorphStoreVolume(File mountPoint) {
@@ -56,24 +62,108 @@ final class MorphStoreVolume implements AutoCloseable {
         Shell.execCommand("mount", loop, lower.getPath());
         volume.lowers.add(lower);
       }
-      File log = new File(work, "morphstore-fuse.log");
-      volume.daemon = new ProcessBuilder(FUSE_BINARY.getPath(), "-f", "-o",
-          "lower=" + volume.lowers.get(0) + ":" + volume.lowers.get(1)
-              + ",copies=2,replicate_bps=0",
-          mountPoint.getPath())
-          .redirectErrorStream(true).redirectOutput(log).start();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (volume.attribute(mountPoint, "morphstore.volume") == null) {
-        if (!volume.daemon.isAlive() || System.nanoTime() > deadline) {
-          throw new IOException("morphstore-fuse did not mount " + mountPoint + ": "
-              + Files.readString(log.toPath()));
-        }
-        Thread.sleep(50);
-      }
+      volume.log = new File(work, "morphstore-fuse.log");
+      volume.start();
       return volume;
-    } catch (IOException | InterruptedException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       volume.close();
-      throw e instanceof IOException io ? io : new IOException(e);
+      throw e;
+    }
+  }
+
+  /** Starts the daemon on the mount point and waits (10 s at most) until the volume answers. */
+  private void start() throws IOException {
+    daemon = new ProcessBuilder(FUSE_BINARY.getPath(), "-f", "-o",
+        "lower=" + lowers.get(0) + ":" + lowers.get(1) + ",copies=2,replicate_bps=0",
+        mountPoint.getPath())
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (attribute(mountPoint, "morphstore.volume") == null) {
+      if (!daemon.isAlive() || System.nanoTime() > deadline) {
+        throw new IOException("morphstore-fuse did not mount " + mountPoint + ": " + daemonLog());
+      }
+      pause();
+    }
+  }
+
+  /** @return what the daemon has logged so far */
+  String daemonLog() throws IOException {
+    return Files.readString(log.toPath());
+  }
+
+  /** @return the volume's {@code user.morphstore.volume}: devices, their states, the queue */
+  String volumeStatus() {
+    return attribute(mountPoint, "morphstore.volume");
+  }
+
+  /**
+   * Device {@code d} fails as a removed disk does under Linux: its ext4 is shut down without
+   * flushing its log (FS_IOC_SHUTDOWN, NOLOGFLUSH), after a sync so the test knows what it held;
+   * every call on it then fails with EIO.
+   */
+  void loseDevice(int d) throws IOException {
+    Shell.execCommand("sync", "-f", lowers.get(d).getPath());
+    Shell.execCommand("python3", "-c", SHUTDOWN_SCRIPT, lowers.get(d).getPath(), "2");
+  }
+
+  /** Unmounts the volume and waits for the daemon to exit; nothing may be using it. */
+  void unmount() throws IOException {
+    Shell.execCommand("fusermount3", "-u", mountPoint.getPath());
+    try {
+      if (!daemon.waitFor(30, TimeUnit.SECONDS)) {
+        throw new IOException("morphstore-fuse did not exit after unmounting " + mountPoint);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
+    daemon = null;
+  }
+
+  /**
+   * What an operator does when device {@code d} is back (the volume unmounted): unmount its file
+   * system, check it ({@code e2fsck -p} replays the journal), mount it again.
+   */
+  void returnDevice(int d) throws IOException {
+    Shell.execCommand("umount", lowers.get(d).getPath());
+    String[] fsck = {"e2fsck", "-p", loops.get(d)};
+    Shell.ShellCommandExecutor check = new Shell.ShellCommandExecutor(fsck);
+    try {
+      check.execute();
+    } catch (Shell.ExitCodeException e) {
+      if (check.getExitCode() > 1) { // 1: errors corrected
+        throw new IOException("e2fsck -p " + loops.get(d) + " exited " + check.getExitCode()
+            + ": " + check.getOutput(), e);
+      }
+    }
+    Shell.execCommand("mount", loops.get(d), lowers.get(d).getPath());
+  }
+
+  /**
+   * Mounts the volume again, which runs the repair pass over a device that was lost, and waits
+   * (60 s at most) until the replicator has nothing queued and no device is behind.
+   */
+  void remountAndAwaitRepair() throws IOException {
+    start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    String status = volumeStatus();
+    while (status == null || !status.lines().findFirst().orElse("").endsWith(" pending=0")
+        || !status.contains(" behind=- ")) {
+      if (System.nanoTime() > deadline) {
+        throw new IOException("the repair of " + mountPoint + " did not finish in 60 s: "
+            + status + "\n" + daemonLog());
+      }
+      pause();
+      status = volumeStatus();
+    }
+  }
+
+  private static void pause() throws IOException {
+    try {
+      Thread.sleep(50);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
     }
   }
 
