@@ -152,14 +152,16 @@ static u32 route_bound(struct morph_laas *l, struct morph_laas_file *f,
  * selected by the chunk number, so that reads smaller than two chunks
  * alternate between copies as a reader moves through the file.
  */
-static u32 route_split(struct morph_laas *l, u32 copies, u64 off, u64 len,
-		       struct morph_laas_segment *seg, u32 max)
+u32 morph_laas_split(const struct morph_laas *l, u32 copies, u64 off, u64 len,
+		     struct morph_laas_segment *seg, u32 max)
 {
 	u64 chunk = l->cfg.chunk, first = off / chunk;
 	u64 nchunks = (off + len - 1) / chunk - first + 1;
 	u32 n = morph_popcount(copies), parts, p;
 	u64 base, extra, at = off, end = off + len;
 
+	if (!len || !max || !copies)
+		return 0;
 	parts = nchunks < n ? (u32)nchunks : n;
 	if (parts > max)
 		parts = max;
@@ -196,5 +198,5 @@ u32 morph_laas_route(struct morph_laas *l, struct morph_laas_file *f,
 	if (!morph_laas_striping(l))
 		return route_bound(l, f, copies, off, len, seg);
 	unbind(l, f);
-	return route_split(l, copies, off, len, seg, max);
+	return morph_laas_split(l, copies, off, len, seg, max);
 }

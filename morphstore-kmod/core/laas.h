@@ -80,4 +80,14 @@ u32 morph_laas_route(struct morph_laas *l, struct morph_laas_file *f,
 		     u32 copies, u64 off, u64 len,
 		     struct morph_laas_segment *seg, u32 max);
 
+/*
+ * The pieces a split read of [@off, @off + @len) takes, without touching
+ * the scheduler's state: what morph_laas_route returns while reads are
+ * split.  A front end that reads ahead asks it where each later read of a
+ * stream will go, so that it fetches every piece from the device that will
+ * serve it.
+ */
+u32 morph_laas_split(const struct morph_laas *l, u32 copies, u64 off, u64 len,
+		     struct morph_laas_segment *seg, u32 max);
+
 #endif /* MORPH_LAAS_H */

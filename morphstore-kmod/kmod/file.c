@@ -5,8 +5,21 @@
  * device at high load); writes go to the master and then to every replica,
  * in the same order, inside a write session (inode.c).  The volume keeps no
  * page cache of its own: every read and write reaches the lower files.
+ *
+ * Split reads fetch ahead themselves.  Left to the lower files' own
+ * read-ahead, each copy would read the pieces the other copies serve too,
+ * and the pieces of one read would come one after another.  So while a
+ * file is split, its lower files read only what they are asked (as after
+ * POSIX_FADV_RANDOM), and each read first starts every piece it takes on
+ * every device (POSIX_FADV_WILLNEED: the I/O is submitted, not awaited);
+ * a read that continues the last one also starts the pieces of the next
+ * reads of that size, up to the copies' read-ahead windows together, each
+ * on the device that will serve it (morph_laas_split).  A bound file gets
+ * its lower file's read-ahead back.
  */
 #include <linux/cred.h>
+#include <linux/backing-dev.h>
+#include <linux/fadvise.h>
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/slab.h>
@@ -102,6 +115,83 @@ static int msk_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+#define MSK_RA_MAX	(64ll << 20)	/* the most fetched ahead of a stream */
+
+static struct file *read_file(struct msk_file *mf, struct msk_inode *mi,
+			      u32 dev)
+{
+	return mf->f[dev] ? mf->f[dev] : mf->f[mi->dev];
+}
+
+/* the lower files of @copies read only what they are asked, or (@own 0) as
+ * their devices' read-ahead says again */
+static void own_readahead(struct msk_file *mf, u32 copies, int own)
+{
+	u32 d, want = own ? copies : 0;
+
+	for (d = 0; d < MORPH_MAX_DEVICES; d++) {
+		u32 bit = 1u << d;
+
+		if (!mf->f[d] || !((READ_ONCE(mf->ra_own) ^ want) & bit))
+			continue;
+		if (own && !(copies & bit))
+			continue;
+		vfs_fadvise(mf->f[d], 0, 0,
+			    own ? POSIX_FADV_RANDOM : POSIX_FADV_NORMAL);
+		if (own)
+			WRITE_ONCE(mf->ra_own, READ_ONCE(mf->ra_own) | bit);
+		else
+			WRITE_ONCE(mf->ra_own, READ_ONCE(mf->ra_own) & ~bit);
+	}
+}
+
+static void start_pieces(struct msk_file *mf, struct msk_inode *mi,
+			 const struct morph_laas_segment *seg, u32 nseg)
+{
+	u32 i;
+
+	for (i = 0; i < nseg; i++)
+		vfs_fadvise(read_file(mf, mi, seg[i].dev), seg[i].off,
+			    seg[i].len, POSIX_FADV_WILLNEED);
+}
+
+/* before a split read of [@off, @off + @len): its pieces, and those of the
+ * reads of the same size that follow it when it continues a stream */
+static void fetch_ahead(struct msk_sb *s, struct msk_file *mf,
+			struct msk_inode *mi, u32 copies, loff_t off,
+			size_t len, const struct morph_laas_segment *seg,
+			u32 nseg)
+{
+	struct morph_laas_segment next[MORPH_MAX_DEVICES];
+	loff_t end = off + len, size = i_size_read(file_inode(mf->f[mi->dev]));
+	loff_t window = 0, at, stop;
+	u32 d, n;
+
+	own_readahead(mf, copies, 1);
+	start_pieces(mf, mi, seg, nseg);
+	if (off != READ_ONCE(mf->ra_next)) {
+		WRITE_ONCE(mf->ra_end, end);	/* not a stream (yet) */
+		return;
+	}
+	for (d = 0; d < s->ndev; d++)
+		if (copies & (1u << d))
+			window += (loff_t)inode_to_bdi(file_inode(
+				read_file(mf, mi, d)))->ra_pages << PAGE_SHIFT;
+	stop = min3(end + min(window, MSK_RA_MAX), size, (loff_t)MAX_LFS_FILESIZE);
+	at = max(READ_ONCE(mf->ra_end), end);
+	/* reads of this size from here on start at end + k * len */
+	if (at > end)
+		at = end + DIV_ROUND_UP(at - end, (loff_t)len) * (loff_t)len;
+	for (; at < stop; at += len) {
+		spin_lock(&s->lock);
+		n = morph_laas_split(&s->laas, copies, at, len, next,
+				     MORPH_MAX_DEVICES);
+		spin_unlock(&s->lock);
+		start_pieces(mf, mi, next, n);
+	}
+	WRITE_ONCE(mf->ra_end, max(at, end));
+}
+
 static ssize_t msk_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
 	struct file *file = iocb->ki_filp;
@@ -112,6 +202,7 @@ static ssize_t msk_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	size_t want = iov_iter_count(to);
 	ssize_t done = 0, n;
 	u32 copies, nseg, i;
+	int split;
 
 	if (!want)
 		return 0;
@@ -119,12 +210,16 @@ static ssize_t msk_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	spin_lock(&s->lock);
 	nseg = morph_laas_route(&s->laas, &mi->laas, copies, iocb->ki_pos,
 				want, seg, MORPH_MAX_DEVICES);
+	split = morph_popcount(copies) > 1 && mi->laas.bound < 0;
 	spin_unlock(&s->lock);
 	atomic64_inc(&mi->reads);
+	if (split && !(iocb->ki_flags & IOCB_DIRECT))
+		fetch_ahead(s, mf, mi, copies, iocb->ki_pos, want, seg, nseg);
+	else if (READ_ONCE(mf->ra_own))
+		own_readahead(mf, 0, 0);
 	for (i = 0; i < nseg; i++) {
 		loff_t pos = seg[i].off;
-		struct file *f = mf->f[seg[i].dev] ? mf->f[seg[i].dev] :
-				 mf->f[mi->dev];
+		struct file *f = read_file(mf, mi, seg[i].dev);
 		size_t rest = iov_iter_count(to) - seg[i].len;
 
 		iov_iter_truncate(to, seg[i].len);
@@ -140,6 +235,7 @@ static ssize_t msk_read_iter(struct kiocb *iocb, struct iov_iter *to)
 			break;	/* end of file */
 	}
 	iocb->ki_pos += done;
+	WRITE_ONCE(mf->ra_next, iocb->ki_pos);
 	return done;
 }
 

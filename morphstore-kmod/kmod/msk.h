@@ -76,6 +76,10 @@ struct msk_file {
 	u32 copies;		/* devices with a usable copy at open */
 	int writable;
 	struct file *f[MORPH_MAX_DEVICES];
+	/* read-ahead of split reads (file.c); races only cost a fetch */
+	u32 ra_own;		/* lower files whose own read-ahead is off */
+	loff_t ra_next;		/* where the last read ended */
+	loff_t ra_end;		/* fetched ahead up to here */
 };
 
 static inline struct msk_sb *MSK_SB(struct super_block *sb)

@@ -312,6 +312,41 @@ TEST(laas_segments_cover_any_range_exactly_and_only_use_copies)
 	}
 }
 
+TEST(laas_split_names_the_pieces_a_split_read_takes_without_binding)
+{
+	struct morph_laas l;
+	struct morph_laas_file f;
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES], ahead[MORPH_MAX_DEVICES];
+	u32 i, n, k;
+
+	laas_setup(&l, 4, MORPH_LAAS_STRIPE);
+	morph_laas_file_init(&f);
+	morph_laas_open(&l, &f);
+	srand(11);
+	for (i = 0; i < 2000; i++) {
+		u32 copies = ((u32)rand() & 0xf) | 1;
+		u64 off = (u64)rand() % (64 * MIB), len = 1 + (u64)rand() % (4 * MIB);
+
+		/* asked first, as read-ahead does, then routed for real */
+		n = morph_laas_split(&l, copies, off, len, ahead, MORPH_MAX_DEVICES);
+		CHECK_EQ(morph_laas_route(&l, &f, copies, off, len, seg,
+					  MORPH_MAX_DEVICES), n);
+		for (k = 0; k < n; k++) {
+			CHECK_EQ(ahead[k].dev, seg[k].dev);
+			CHECK_EQ(ahead[k].off, seg[k].off);
+			CHECK_EQ(ahead[k].len, seg[k].len);
+		}
+	}
+	CHECK_EQ(morph_laas_split(&l, 0x3, 0, 0, seg, 4), 0);
+	CHECK_EQ(morph_laas_split(&l, 0, 0, 4096, seg, 4), 0);
+	/* a file bound by the mirror policy stays bound */
+	laas_setup(&l, 4, MORPH_LAAS_MIRROR);
+	morph_laas_route(&l, &f, 0x3, 0, MIB, seg, MORPH_MAX_DEVICES);
+	CHECK(f.bound >= 0);
+	CHECK_EQ(morph_laas_split(&l, 0x3, 0, MIB, seg, MORPH_MAX_DEVICES), 2);
+	CHECK(f.bound >= 0);
+}
+
 TEST(laas_at_threshold_binds_files_to_least_loaded_devices)
 {
 	struct morph_laas l;
@@ -517,6 +552,7 @@ static const struct morph_test tests[] = {
 	T(laas_low_load_splits_a_large_read_evenly_over_the_copies),
 	T(laas_small_reads_alternate_between_copies_by_chunk),
 	T(laas_segments_cover_any_range_exactly_and_only_use_copies),
+	T(laas_split_names_the_pieces_a_split_read_takes_without_binding),
 	T(laas_at_threshold_binds_files_to_least_loaded_devices),
 	T(laas_ties_between_devices_go_to_the_files_home),
 	T(laas_closed_files_count_as_load_until_the_window_passes),
