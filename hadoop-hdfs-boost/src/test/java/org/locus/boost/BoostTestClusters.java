@@ -2,6 +2,7 @@ package org.locus.boost;
 
 import java.io.File;
 import java.io.IOException;
+import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -29,6 +30,17 @@ public final class BoostTestClusters {
         .volumes(StorageType.DISK, StorageType.NVDIMM)
         .set("dfs.blocksize", Integer.toString(BLOCK))
         .set("dfs.replication", "2");
+  }
+
+  /** Writes {@code bytes} random bytes from {@code seed} to {@code file}; returns them. */
+  static byte[] writeRandom(DistributedFileSystem fs, Path file, int bytes, long seed)
+      throws IOException {
+    byte[] data = new byte[bytes];
+    new Random(seed).nextBytes(data);
+    try (FSDataOutputStream out = fs.create(file)) {
+      out.write(data);
+    }
+    return data;
   }
 
   static void write(DistributedFileSystem fs, Path file, int blocks) throws IOException {

@@ -11,13 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -94,11 +92,7 @@ class MorphStoreVolumeTest {
     fs.mkdirs(dir);
     paths.tag(dir, 3);
     Path file = new Path(dir, "part-0");
-    byte[] bytes = new byte[4 * BoostTestClusters.BLOCK];
-    new Random(4).nextBytes(bytes);
-    try (FSDataOutputStream out = fs.create(file)) {
-      out.write(bytes);
-    }
+    byte[] bytes = BoostTestClusters.writeRandom(fs, file, 4 * BoostTestClusters.BLOCK, 4);
 
     List<String> checked = new ArrayList<>();
     for (LocatedBlock block : fs.getClient().getLocatedBlocks(file.toString(), 0)
@@ -147,11 +141,7 @@ class MorphStoreVolumeTest {
     fs.mkdirs(dir);
     paths.tag(dir, 3);
     Path file = new Path(dir, "part-0");
-    byte[] bytes = new byte[BoostTestClusters.BLOCK];
-    new Random(5).nextBytes(bytes);
-    try (FSDataOutputStream out = fs.create(file)) {
-      out.write(bytes);
-    }
+    byte[] bytes = BoostTestClusters.writeRandom(fs, file, BoostTestClusters.BLOCK, 5);
     LocatedBlock block = fs.getClient().getLocatedBlocks(file.toString(), 0).get(0);
     String replicated = null;
     String plain = null;

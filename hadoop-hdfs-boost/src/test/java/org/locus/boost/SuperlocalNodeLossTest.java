@@ -8,11 +8,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Random;
 import java.util.function.Predicate;
 
 import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -64,11 +62,7 @@ class SuperlocalNodeLossTest {
     fs.mkdirs(dir);
     paths.tag(dir, 3);
     Path file = new Path(dir, "part-0");
-    byte[] bytes = new byte[BoostTestClusters.BLOCK];
-    new Random(12).nextBytes(bytes);
-    try (FSDataOutputStream out = fs.create(file)) {
-      out.write(bytes);
-    }
+    byte[] bytes = BoostTestClusters.writeRandom(fs, file, BoostTestClusters.BLOCK, 12);
     BlockCopies before =
         await(file, "one REPLICATED and one DISK replica", SuperlocalNodeLossTest::asPlaced);
     String lost = before.replicas().stream()
