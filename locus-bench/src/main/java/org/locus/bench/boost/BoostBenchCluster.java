@@ -112,6 +112,11 @@ final class BoostBenchCluster implements BenchCluster {
   }
 
   @Override
+  public void evictCachedData() throws IOException {
+    links.evictCachedData();
+  }
+
+  @Override
   public void close() {
     down();
   }

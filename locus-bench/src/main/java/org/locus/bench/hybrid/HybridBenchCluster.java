@@ -102,6 +102,11 @@ final class HybridBenchCluster implements BenchCluster {
   }
 
   @Override
+  public void evictCachedData() throws IOException {
+    links.evictCachedData();
+  }
+
+  @Override
   public void close() {
     try {
       Properties state = dir.readState();

@@ -28,6 +28,14 @@ public interface BenchCluster extends Closeable {
     return Map.of();
   }
 
+  /**
+   * Before each timed run: evicts the nodes' cached pages of the files on their disks, so that
+   * the run reads its input from the devices. A no-op where the devices are not emulated (one
+   * JVM on loopback, the local runner).
+   */
+  default void evictCachedData() throws IOException {
+  }
+
   @Override
   void close();
 

@@ -107,6 +107,7 @@ public final class BenchRunner {
             Path input = dataset != null ? dataset.path() : inputOf(job, inputs, outputs);
             JobArguments arguments = dataset != null ? dataset.arguments(job, reducers)
                 : new JobArguments(job.options(), reducers);
+            cluster.evictCachedData();
             Map<String, LinkBytes> linksBefore = cluster.linkBytes();
             long start = System.nanoTime();
             JobResult result = catalog.get(job.job()).run(new Configuration(conf), input,

@@ -76,6 +76,11 @@ public final class NetnsFeatureCluster implements BenchCluster {
   }
 
   @Override
+  public void evictCachedData() throws IOException {
+    running.evictCachedData();
+  }
+
+  @Override
   public void close() {
     NetnsBenchClusters.stopQuietly(dir, err);
   }

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.NamespaceNetwork;
+import org.locus.netns.NodePageCache;
 import org.locus.netns.ResourceLedger;
 
 /**
@@ -19,6 +20,7 @@ public final class RunningNetnsCluster implements BenchCluster {
   private final Configuration conf;
   private final int nodes;
   private final NamespaceNetwork network;
+  private final ClusterLayout layout;
 
   /**
    * @param conf the cluster's client configuration
@@ -28,7 +30,7 @@ public final class RunningNetnsCluster implements BenchCluster {
   public RunningNetnsCluster(Configuration conf, File dir, int nodes) {
     this.conf = conf;
     this.nodes = nodes;
-    ClusterLayout layout = new ClusterLayout(dir);
+    this.layout = new ClusterLayout(dir);
     this.network = new NamespaceNetwork(layout, new ResourceLedger(layout.ledgerFile()));
   }
 
@@ -45,6 +47,14 @@ public final class RunningNetnsCluster implements BenchCluster {
       bytes.put(node, new LinkBytes(counters[0], counters[1]));
     }
     return bytes;
+  }
+
+  /** Evicts every worker's cached pages of the files on its disks ({@link NodePageCache}). */
+  @Override
+  public void evictCachedData() throws IOException {
+    for (String node : ClusterLayout.workers(nodes)) {
+      NodePageCache.evict(NodePageCache.mounts(layout, node));
+    }
   }
 
   @Override

@@ -56,6 +56,8 @@ public final class BoostBenchCommand extends OptionsCommand {
             .desc("read and write throttle of every device (default 40MB/s)").build())
         .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
             .desc("each node's memory (default 2g)").build())
+        .addOption(Option.builder().longOpt("block-size").hasArg().argName("SIZE")
+            .desc("HDFS block size of both layouts, so one map's split (default 4m)").build())
         .addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
             .desc("report directory (default bench-out/boost)").build());
   }
@@ -63,7 +65,7 @@ public final class BoostBenchCommand extends OptionsCommand {
   @Override
   protected String usageArguments() {
     return "[--suite NAME] [--jobs ID,...] [--runs R] [--nodes N] [--copies R]"
-        + " [--disk-rate RATE] [--node-memory SIZE] [--out DIR]";
+        + " [--disk-rate RATE] [--node-memory SIZE] [--block-size SIZE] [--out DIR]";
   }
 
   @Override
@@ -82,6 +84,8 @@ public final class BoostBenchCommand extends OptionsCommand {
           + " disk-bound jobs");
     }
     long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "2g"));
+    // in whole MiB (Size): above the NameNode's 1 MiB minimum, a multiple of the checksum chunk
+    long block = NetnsOptions.size("block-size", line.getOptionValue("block-size", "4m"));
     File home = BenchSetup.home();
     Map<String, String> keys = BenchSetup.featureKeys("boost");
     List<String> jobs = List.of(line.getOptionValue("jobs", DEFAULT_JOBS).split(",")).stream()
@@ -90,7 +94,7 @@ public final class BoostBenchCommand extends OptionsCommand {
     BoostBenchRequest request;
     try {
       request = new BoostBenchRequest(line.getOptionValue("suite", "puma-small"), jobs, runs,
-          nodes, copies, rate, memory, 2L << 30, 4L << 20, keys, out, home);
+          nodes, copies, rate, memory, 2L << 30, block, keys, out, home);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -1,0 +1,28 @@
+package org.locus.cli.boost;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.locus.cli.CliRun;
+
+/**
+ * {@code locus bench boost}'s arguments, refused before any cluster starts (the bench itself
+ * needs root and two netns clusters; its output is checked by hand, see docs/boost.md).
+ */
+class BoostBenchCommandTest {
+  @Test
+  void aBlockSizeIsWholeMebibytesOrGibibytes() {
+    // whole MiB: never below the NameNode's 1 MiB minimum, always whole checksum chunks
+    for (String size : new String[] {"512k", "0m", "32mb"}) {
+      CliRun run = CliRun.inProcessExpecting(2, "bench", "boost", "--block-size", size);
+      assertTrue(run.err().contains("--block-size needs a size like 512m or 2g, got '" + size
+          + "'"), run.err());
+    }
+  }
+
+  @Test
+  void helpListsTheBlockSize() {
+    CliRun run = CliRun.inProcessExpecting(0, "bench", "boost", "--help");
+    assertTrue(run.out().contains("--block-size <SIZE>"), run.out());
+  }
+}
