@@ -9,6 +9,8 @@
 #include "laas.h"
 #include "rmap.h"
 
+#define SPLIT_SCALE 720720u	/* divisible by 1..16 split readers */
+
 int morph_laas_init(struct morph_laas *l, const struct morph_laas_config *cfg,
 		    const struct morph_env *env)
 {
@@ -21,7 +23,7 @@ int morph_laas_init(struct morph_laas *l, const struct morph_laas_config *cfg,
 	l->env = env;
 	l->recent = (struct morph_laas_file *)0;
 	for (i = 0; i < MORPH_MAX_DEVICES; i++)
-		l->dev_bound[i] = 0;
+		l->dev_bound[i] = l->dev_split[i] = 0;
 	return 0;
 }
 
@@ -33,6 +35,7 @@ void morph_laas_file_init(struct morph_laas_file *f)
 	f->home = -1;
 	f->closed_ns = 0;
 	f->tracked = 0;
+	f->split_on = 0;
 }
 
 static void unlink_recent(struct morph_laas *l, struct morph_laas_file *f)
@@ -57,6 +60,32 @@ static void unbind(struct morph_laas *l, struct morph_laas_file *f)
 	}
 }
 
+/* @f stops counting as a split reader */
+static void unsplit(struct morph_laas *l, struct morph_laas_file *f)
+{
+	u32 dev;
+
+	for (dev = 0; dev < MORPH_MAX_DEVICES; dev++)
+		if (f->split_on & (1u << dev))
+			l->dev_split[dev]--;
+	f->split_on = 0;
+}
+
+/* @f counts as a split reader on the devices in @copies */
+static void count_split(struct morph_laas *l, struct morph_laas_file *f,
+			u32 copies)
+{
+	u32 dev;
+
+	if (f->split_on == copies)
+		return;
+	unsplit(l, f);
+	for (dev = 0; dev < MORPH_MAX_DEVICES; dev++)
+		if (copies & (1u << dev))
+			l->dev_split[dev]++;
+	f->split_on = copies;
+}
+
 void morph_laas_open(struct morph_laas *l, struct morph_laas_file *f)
 {
 	f->open_count++;
@@ -74,6 +103,7 @@ void morph_laas_close(struct morph_laas *l, struct morph_laas_file *f)
 {
 	if (f->open_count && --f->open_count == 0) {
 		unbind(l, f);
+		unsplit(l, f);
 		f->closed_ns = l->env->now_ns(l->env->ctx);
 	}
 }
@@ -81,6 +111,7 @@ void morph_laas_close(struct morph_laas *l, struct morph_laas_file *f)
 void morph_laas_forget(struct morph_laas *l, struct morph_laas_file *f)
 {
 	unbind(l, f);
+	unsplit(l, f);
 	unlink_recent(l, f);
 }
 
@@ -135,6 +166,7 @@ static u32 route_bound(struct morph_laas *l, struct morph_laas_file *f,
 		       u32 copies, u64 off, u64 len,
 		       struct morph_laas_segment *seg)
 {
+	unsplit(l, f);
 	if (f->bound < 0 || !(copies & (1u << f->bound))) {
 		unbind(l, f);
 		f->bound = (int)least_loaded(l, copies, f->home);
@@ -146,40 +178,73 @@ static u32 route_bound(struct morph_laas *l, struct morph_laas_file *f,
 	return 1;
 }
 
+/* a split reader's weight on @dev: the share of it a reader gets */
+static u64 split_weight(const struct morph_laas *l, u32 dev)
+{
+	u32 readers = l->dev_split[dev];
+
+	return SPLIT_SCALE / (readers ? readers : 1);
+}
+
 /*
  * Split into at most one piece per copy, each a whole number of chunks
- * (except at the ends of the range).  The first piece goes to the copy
- * selected by the chunk number, so that reads smaller than two chunks
- * alternate between copies as a reader moves through the file.
+ * (except at the ends of the range).  Copies are taken in turn from the one
+ * selected by the first chunk's number, so that reads smaller than two
+ * chunks alternate between copies as a reader moves through the file.  A
+ * read of at least one chunk per copy gives each copy a number of chunks in
+ * proportion to its weight (largest remainder first, earlier copies on
+ * ties): equal weights give an even split.
  */
 u32 morph_laas_split(const struct morph_laas *l, u32 copies, u64 off, u64 len,
 		     struct morph_laas_segment *seg, u32 max)
 {
 	u64 chunk = l->cfg.chunk, first = off / chunk;
 	u64 nchunks = (off + len - 1) / chunk - first + 1;
-	u32 n = morph_popcount(copies), parts, p;
-	u64 base, extra, at = off, end = off + len;
+	u64 take[MORPH_MAX_DEVICES], rest[MORPH_MAX_DEVICES];
+	u64 total = 0, given = 0, at = off, end = off + len, next = first;
+	u32 dev[MORPH_MAX_DEVICES];
+	u32 n = morph_popcount(copies), parts, p, out = 0;
 
 	if (!len || !max || !copies)
 		return 0;
 	parts = nchunks < n ? (u32)nchunks : n;
 	if (parts > max)
 		parts = max;
-	base = nchunks / parts;
-	extra = nchunks % parts;
 	for (p = 0; p < parts; p++) {
-		u64 stop = (first + base + (p < extra)) * chunk;
+		dev[p] = morph_nth_bit(copies, (u32)((first + p) % n));
+		take[p] = nchunks < n ? 1 : split_weight(l, dev[p]);
+		total += take[p];
+	}
+	for (p = 0; p < parts; p++) {
+		rest[p] = nchunks * take[p] % total;
+		take[p] = nchunks * take[p] / total;
+		given += take[p];
+	}
+	for (; given < nchunks; given++) {
+		u32 best = 0;
 
-		first += base + (p < extra);
+		for (p = 1; p < parts; p++)
+			if (rest[p] > rest[best])
+				best = p;
+		take[best]++;
+		rest[best] = 0;
+	}
+	for (p = 0; p < parts; p++) {
+		u64 stop;
+
+		if (!take[p])
+			continue;
+		next += take[p];
+		stop = next * chunk;
 		if (stop > end || p == parts - 1)
 			stop = end;
-		seg[p].dev = morph_nth_bit(copies,
-					   (u32)((off / chunk + p) % n));
-		seg[p].off = at;
-		seg[p].len = stop - at;
+		seg[out].dev = dev[p];
+		seg[out].off = at;
+		seg[out].len = stop - at;
+		out++;
 		at = stop;
 	}
-	return parts;
+	return out;
 }
 
 u32 morph_laas_route(struct morph_laas *l, struct morph_laas_file *f,
@@ -190,6 +255,7 @@ u32 morph_laas_route(struct morph_laas *l, struct morph_laas_file *f,
 		return 0;
 	if (morph_popcount(copies) == 1) {
 		unbind(l, f);
+		unsplit(l, f);
 		seg->dev = morph_nth_bit(copies, 0);
 		seg->off = off;
 		seg->len = len;
@@ -198,5 +264,7 @@ u32 morph_laas_route(struct morph_laas *l, struct morph_laas_file *f,
 	if (!morph_laas_striping(l))
 		return route_bound(l, f, copies, off, len, seg);
 	unbind(l, f);
+	if (l->cfg.policy == MORPH_LAAS_ADAPTIVE)
+		count_split(l, f, copies);
 	return morph_laas_split(l, copies, off, len, seg, max);
 }

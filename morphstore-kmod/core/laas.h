@@ -11,6 +11,14 @@
  * copy.  A device's load is the number of open files bound to it; among
  * equally loaded devices the file's home (its master's device) wins, since
  * placement spread the masters evenly.
+ *
+ * A split read is not always split evenly: under the adaptive policy each
+ * device counts the open files being read split with a copy on it, and a
+ * file's pieces are sized in proportion to 1 / that count on each of its
+ * copies' devices.  Two split streams whose copies share one device thus
+ * take a third of their bytes each from it and two thirds from their own
+ * device, and every device carries the same share, instead of both waiting
+ * for the shared one with an even split.
  */
 #ifndef MORPH_LAAS_H
 #define MORPH_LAAS_H
@@ -40,6 +48,7 @@ struct morph_laas_file {
 	int home;		/* preferred on ties (the master's device), or -1 */
 	u64 closed_ns;
 	int tracked;
+	u32 split_on;		/* devices it counts on as a split reader */
 };
 
 struct morph_laas {
@@ -47,6 +56,7 @@ struct morph_laas {
 	const struct morph_env *env;
 	struct morph_laas_file *recent;
 	u32 dev_bound[MORPH_MAX_DEVICES];
+	u32 dev_split[MORPH_MAX_DEVICES];	/* open split readers */
 };
 
 struct morph_laas_segment {
@@ -83,7 +93,7 @@ u32 morph_laas_route(struct morph_laas *l, struct morph_laas_file *f,
 /*
  * The pieces a split read of [@off, @off + @len) takes, without touching
  * the scheduler's state: what morph_laas_route returns while reads are
- * split.  A front end that reads ahead asks it where each later read of a
+ * split (sized by the split readers each copy's device has now).  A front end that reads ahead asks it where each later read of a
  * stream will go, so that it fetches every piece from the device that will
  * serve it.
  */

@@ -128,8 +128,9 @@ static void volume_status(struct morph_vol *v, char *out, size_t len)
 		     morph_replicator_pending(v));
 	for (d = 0; d < v->ndev && n > 0 && (size_t)n < len; d++)
 		n += snprintf(out + n, len - (size_t)n,
-			      "dev=%u path=%s load=%u mode=%s free=%llu state=%s\n",
+			      "dev=%u path=%s load=%u split=%u mode=%s free=%llu state=%s\n",
 			      d, v->dev[d].path, v->laas.dev_bound[d],
+			      v->laas.dev_split[d],
 			      striping ? "stripe" : "mirror",
 			      (unsigned long long)morph_dev_free(v, d),
 			      lost & (1u << d) ? "lost" :

@@ -72,7 +72,7 @@ static void file_status(struct msk_sb *s, struct msk_inode *mi, char *out,
 
 static void volume_status(struct msk_sb *s, char *out, size_t len)
 {
-	u32 d, load, thr, bound[MORPH_MAX_DEVICES];
+	u32 d, load, thr, bound[MORPH_MAX_DEVICES], split[MORPH_MAX_DEVICES];
 	int striping, n;
 
 	spin_lock(&s->lock);
@@ -80,6 +80,7 @@ static void volume_status(struct msk_sb *s, char *out, size_t len)
 	thr = morph_laas_threshold(&s->laas);
 	striping = morph_laas_striping(&s->laas);
 	memcpy(bound, s->laas.dev_bound, sizeof(bound));
+	memcpy(split, s->laas.dev_split, sizeof(split));
 	spin_unlock(&s->lock);
 	n = scnprintf(out, len,
 		      "version=%d devices=%u load=%u threshold=%u mode=%s policy=%s chunk=%u window_ms=%llu pending=0\n",
@@ -89,8 +90,8 @@ static void volume_status(struct msk_sb *s, char *out, size_t len)
 		      s->cfg.window_ns / NSEC_PER_MSEC);
 	for (d = 0; d < s->ndev; d++)
 		n += scnprintf(out + n, len - n,
-			       "dev=%u path=%s load=%u mode=%s free=%llu\n", d,
-			       s->dev[d].name, bound[d],
+			       "dev=%u path=%s load=%u split=%u mode=%s free=%llu\n", d,
+			       s->dev[d].name, bound[d], split[d],
 			       striping ? "stripe" : "mirror",
 			       msk_dev_free(s, d));
 }

@@ -347,6 +347,86 @@ TEST(laas_split_names_the_pieces_a_split_read_takes_without_binding)
 	CHECK(f.bound >= 0);
 }
 
+TEST(laas_split_readers_sharing_a_device_take_less_of_it)
+{
+	struct morph_laas l;
+	struct morph_laas_file a, b, c;
+	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
+	u32 i, k, n;
+
+	laas_setup(&l, 4, MORPH_LAAS_ADAPTIVE);
+	morph_laas_file_init(&a);
+	morph_laas_file_init(&b);
+	morph_laas_open(&l, &a);
+	morph_laas_open(&l, &b);
+	/* a alone on devices 0 and 1: even */
+	CHECK_EQ(morph_laas_route(&l, &a, 0x3, 0, 3 * MIB, seg, 32), 2);
+	CHECK_EQ(seg[0].dev, 0);
+	CHECK_EQ(seg[0].len, 3 * MIB / 2);
+	CHECK_EQ(seg[1].dev, 1);
+	CHECK_EQ(seg[1].len, 3 * MIB / 2);
+	/* b on devices 1 and 2 shares device 1 with a: a third from it */
+	CHECK_EQ(morph_laas_route(&l, &b, 0x6, 0, 3 * MIB, seg, 32), 2);
+	CHECK_EQ(seg[0].dev, 1);
+	CHECK_EQ(seg[0].off, 0);
+	CHECK_EQ(seg[0].len, MIB);
+	CHECK_EQ(seg[1].dev, 2);
+	CHECK_EQ(seg[1].off, MIB);
+	CHECK_EQ(seg[1].len, 2 * MIB);
+	/* and a too, now that b reads from device 1 */
+	CHECK_EQ(morph_laas_route(&l, &a, 0x3, 3 * MIB, 3 * MIB, seg, 32), 2);
+	CHECK_EQ(seg[0].dev, 0);
+	CHECK_EQ(seg[0].len, 2 * MIB);
+	CHECK_EQ(seg[1].dev, 1);
+	CHECK_EQ(seg[1].len, MIB);
+	/* what read-ahead is told is what the read gets */
+	CHECK_EQ(morph_laas_split(&l, 0x3, 3 * MIB, 3 * MIB, seg, 32), 2);
+	CHECK_EQ(seg[0].len, 2 * MIB);
+	/* b closed: a is the only split reader again */
+	morph_laas_close(&l, &b);
+	CHECK_EQ(morph_laas_route(&l, &a, 0x3, 0, 3 * MIB, seg, 32), 2);
+	CHECK_EQ(seg[0].len, 3 * MIB / 2);
+	/* a file forgotten, or read from one copy, stops counting */
+	morph_laas_open(&l, &b);
+	morph_laas_route(&l, &b, 0x6, 0, MIB, seg, 32);
+	morph_laas_route(&l, &b, 0x4, 0, MIB, seg, 32);
+	CHECK_EQ(morph_laas_route(&l, &a, 0x3, 0, 3 * MIB, seg, 32), 2);
+	CHECK_EQ(seg[1].len, 3 * MIB / 2);
+	morph_laas_route(&l, &b, 0x6, 0, MIB, seg, 32);
+	morph_laas_forget(&l, &b);
+	CHECK_EQ(morph_laas_route(&l, &a, 0x3, 0, 3 * MIB, seg, 32), 2);
+	CHECK_EQ(seg[1].len, 3 * MIB / 2);
+	/* uneven splits still cover any range exactly, from copies only */
+	morph_laas_file_init(&b);	/* a new inode */
+	morph_laas_file_init(&c);
+	morph_laas_open(&l, &b);
+	morph_laas_open(&l, &c);
+	srand(13);
+	for (i = 0; i < 5000; i++) {
+		u32 copies = ((u32)rand() & 0xf) | 1;
+		u64 off = (u64)rand() % (64 * MIB), len = 1 + (u64)rand() % (8 * MIB);
+		u64 at = off;
+
+		morph_laas_route(&l, i % 2 ? &b : &c, ((u32)rand() & 0xf) | 2,
+				 off, len, seg, 32);
+		n = morph_laas_route(&l, &a, copies, off, len, seg, 32);
+		CHECK(n >= 1 && n <= morph_popcount(copies));
+		for (k = 0; k < n; k++) {
+			CHECK_EQ(seg[k].off, at);
+			CHECK(seg[k].len > 0);
+			CHECK(copies & (1u << seg[k].dev));
+			at += seg[k].len;
+		}
+		CHECK_EQ(at, off + len);
+	}
+	/* every reader closed: no device counts a split reader */
+	morph_laas_close(&l, &a);
+	morph_laas_close(&l, &b);
+	morph_laas_close(&l, &c);
+	for (k = 0; k < MORPH_MAX_DEVICES; k++)
+		CHECK_EQ(l.dev_split[k], 0);
+}
+
 TEST(laas_at_threshold_binds_files_to_least_loaded_devices)
 {
 	struct morph_laas l;
@@ -553,6 +633,7 @@ static const struct morph_test tests[] = {
 	T(laas_small_reads_alternate_between_copies_by_chunk),
 	T(laas_segments_cover_any_range_exactly_and_only_use_copies),
 	T(laas_split_names_the_pieces_a_split_read_takes_without_binding),
+	T(laas_split_readers_sharing_a_device_take_less_of_it),
 	T(laas_at_threshold_binds_files_to_least_loaded_devices),
 	T(laas_ties_between_devices_go_to_the_files_home),
 	T(laas_closed_files_count_as_load_until_the_window_passes),
