@@ -283,12 +283,31 @@ TEST(laas_small_reads_alternate_between_copies_by_chunk)
 	CHECK_EQ(seg[0].dev, 1);
 }
 
+/* 1 when @n segments cover [@off, @off + @len) in order, each non-empty and
+ * on a device in @copies, and there is one to popcount(@copies) of them */
+static int covers(const struct morph_laas_segment *seg, u32 n, u32 copies,
+		  u64 off, u64 len)
+{
+	u64 at = off;
+	u32 k;
+
+	if (n < 1 || n > morph_popcount(copies))
+		return 0;
+	for (k = 0; k < n; k++) {
+		if (seg[k].off != at || !seg[k].len ||
+		    !(copies & (1u << seg[k].dev)))
+			return 0;
+		at += seg[k].len;
+	}
+	return at == off + len;
+}
+
 TEST(laas_segments_cover_any_range_exactly_and_only_use_copies)
 {
 	struct morph_laas l;
 	struct morph_laas_file f;
 	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
-	u32 i, n, k;
+	u32 i, n;
 
 	laas_setup(&l, 8, MORPH_LAAS_STRIPE);
 	morph_laas_file_init(&f);
@@ -296,19 +315,11 @@ TEST(laas_segments_cover_any_range_exactly_and_only_use_copies)
 	for (i = 0; i < 5000; i++) {
 		u32 copies = (u32)rand() & 0xff;
 		u64 off = (u64)rand() % (64 * MIB), len = 1 + (u64)rand() % (8 * MIB);
-		u64 at = off;
 
 		if (!copies)
 			copies = 1;
 		n = morph_laas_route(&l, &f, copies, off, len, seg, 32);
-		CHECK(n >= 1 && n <= morph_popcount(copies));
-		for (k = 0; k < n; k++) {
-			CHECK_EQ(seg[k].off, at);
-			CHECK(seg[k].len > 0);
-			CHECK(copies & (1u << seg[k].dev));
-			at += seg[k].len;
-		}
-		CHECK_EQ(at, off + len);
+		CHECK(covers(seg, n, copies, off, len));
 	}
 }
 
@@ -405,19 +416,11 @@ TEST(laas_split_readers_sharing_a_device_take_less_of_it)
 	for (i = 0; i < 5000; i++) {
 		u32 copies = ((u32)rand() & 0xf) | 1;
 		u64 off = (u64)rand() % (64 * MIB), len = 1 + (u64)rand() % (8 * MIB);
-		u64 at = off;
 
 		morph_laas_route(&l, i % 2 ? &b : &c, ((u32)rand() & 0xf) | 2,
 				 off, len, seg, 32);
 		n = morph_laas_route(&l, &a, copies, off, len, seg, 32);
-		CHECK(n >= 1 && n <= morph_popcount(copies));
-		for (k = 0; k < n; k++) {
-			CHECK_EQ(seg[k].off, at);
-			CHECK(seg[k].len > 0);
-			CHECK(copies & (1u << seg[k].dev));
-			at += seg[k].len;
-		}
-		CHECK_EQ(at, off + len);
+		CHECK(covers(seg, n, copies, off, len));
 	}
 	/* every reader closed: no device counts a split reader */
 	morph_laas_close(&l, &a);
