@@ -35,7 +35,8 @@ class NetnsLowpowerBenchTest {
     File out = new File(WORK, "out");
 
     CliRun run = CliRun.inProcess("bench", "lowpower", "--nodes", "1", "--replication", "1",
-        "--size", "2", "--rounds", "2", "--node-cpus", "1", "--dir", clusters.getPath(),
+        "--size", "2", "--rounds", "2", "--node-cpus", "1", "--disk-rate", "200MB/s",
+        "--dir", clusters.getPath(),
         "--out", out.getPath());
 
     assertEquals(0, run.exitCode(), run.toString());
@@ -63,6 +64,7 @@ class NetnsLowpowerBenchTest {
     }
     assertTrue(report.contains("**emulated** weak cores") && report.contains("--opt-in"),
         report);
+    assertTrue(report.contains("device throttled to 200MB/s read and write"), report);
     assertTrue(new File(out, "lowpower-bench.svg").isFile());
 
     assertTrue(dataNodeLog(direct).contains("Block files are written with O_DIRECT"),
@@ -79,6 +81,7 @@ class NetnsLowpowerBenchTest {
     assertRefused("replication 3 needs 1..2 DataNodes", "--nodes", "2", "--replication", "1,3");
     assertRefused("--replication takes numbers", "--replication", "1,x");
     assertRefused("--node-cpus", "--node-cpus", "0");
+    assertRefused("unknown rate '40MB' for --disk-rate", "--disk-rate", "40MB");
     assertRefused("holds no jar", "--opt-in", WORK.getPath() + "/no-such-dir");
   }
 

@@ -26,6 +26,7 @@ import org.locus.netns.NetnsClusterProcess;
 import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.NodeCgroup;
 import org.locus.netns.NodeCpus;
+import org.locus.netns.Rate;
 import org.locus.netns.ResourceLedger;
 
 /**
@@ -102,7 +103,8 @@ public final class LowpowerBench {
   }
 
   private void start(ClusterDirectory dir, Map<String, String> keys) throws Exception {
-    NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), false, 0, 0, 0, 0, 0,
+    long rate = request.diskRate();
+    NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), false, 0, rate, rate, rate, rate,
         request.nodeMemoryBytes(), request.nodeCpus(), DISK_BYTES, List.of("DISK"), keys,
         DistBundle.libDir(new ClusterLayout(dir.root()).distDir()));
     try {
@@ -167,6 +169,12 @@ public final class LowpowerBench {
         + " are to the stock row of the same round, averaged over rounds.%n%n", request.nodes(),
         NodeCpus.format(request.nodeCpus()), request.nodeCpus() == 1 ? "core" : "cores",
         request.bytes() >> 20, request.rounds()));
+    md.append(request.diskRate() == 0
+        ? "DataNode devices unthrottled (`--disk-rate none`): loop devices on this host's disk,"
+            + " written through the page cache.\n\n"
+        : String.format(Locale.ROOT, "Every DataNode device throttled to %s read and write"
+            + " by its node's cgroup (`--disk-rate`: **emulated** disks).%n%n",
+            Rate.formatDisk(request.diskRate())));
     md.append("| row | remedy |\n|---|---|\n");
     Map<String, String> remedies = new LinkedHashMap<>();
     settings.forEach(s -> remedies.put(s.label(), s.remedy()));

@@ -16,6 +16,7 @@ import org.locus.cli.UsageException;
 import org.locus.cli.bench.BenchSetup;
 import org.locus.cli.cluster.NetnsOptions;
 import org.locus.netns.NodeCpus;
+import org.locus.netns.Rate;
 
 /**
  * {@code locus bench lowpower}: argument parsing only; the bench (seed 003's remedies on
@@ -51,6 +52,9 @@ public final class LowpowerBenchCommand extends OptionsCommand {
             .desc("MiB each probe writes and reads back (default 64)").build())
         .addOption(Option.builder().longOpt("rounds").hasArg().argName("N")
             .desc("rounds, each measuring every row once (default 3)").build())
+        .addOption(Option.builder().longOpt("disk-rate").hasArg().argName("RATE")
+            .desc("read and write throttle of every DataNode device, e.g. 40MB/s (default"
+                + " none)").build())
         .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
             .desc("each node's memory (default 1g)").build())
         .addOption(Option.builder().longOpt("opt-in").hasArg().argName("DIR")
@@ -65,7 +69,7 @@ public final class LowpowerBenchCommand extends OptionsCommand {
   @Override
   protected String usageArguments() {
     return "[--nodes N] [--node-cpus CORES] [--replication R,...] [--size MiB] [--rounds N]"
-        + " [--node-memory SIZE] [--opt-in DIR] [--dir DIR] [--out DIR]";
+        + " [--disk-rate RATE] [--node-memory SIZE] [--opt-in DIR] [--dir DIR] [--out DIR]";
   }
 
   @Override
@@ -88,6 +92,12 @@ public final class LowpowerBenchCommand extends OptionsCommand {
             + " not '" + line.getOptionValue("replication") + "'");
       }
     }
+    long diskRate;
+    try {
+      diskRate = Rate.diskBytesPerSecond("disk-rate", line.getOptionValue("disk-rate", "none"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
     long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "1g"));
     List<File> optIn = OptInJars.of(line);
     File home = BenchSetup.home();
@@ -96,7 +106,7 @@ public final class LowpowerBenchCommand extends OptionsCommand {
     LowpowerBenchRequest request;
     try {
       request = new LowpowerBenchRequest(nodes, cpus, (long) sizeMib << 20, rounds,
-          replications, optIn, keys, memory,
+          replications, diskRate, optIn, keys, memory,
           new File(line.getOptionValue("dir", "/tmp/locus-bench-lowpower")), out, home);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
