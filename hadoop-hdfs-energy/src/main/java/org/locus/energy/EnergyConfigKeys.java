@@ -84,6 +84,32 @@ public final class EnergyConfigKeys {
   public static final String AWAKE_DIR = "locus.energy.awake.dir";
   public static final String AWAKE_DIR_DEFAULT = "/system/locus-energy/awake";
 
+  /**
+   * Write off-loading: while a backup volume sleeps, a pipeline write meant for it is written to
+   * this node's primary ({@code DISK}) volume instead and moved onto the backup once the backup
+   * is awake for another reason. Needs {@link #OFFLOADING_FACTORY} as the DataNode's dataset
+   * factory.
+   */
+  public static final String OFFLOAD_WRITES = "locus.energy.offload.writes";
+  public static final boolean OFFLOAD_WRITES_DEFAULT = false;
+
+  /**
+   * Most data a DataNode keeps staged for its sleeping backups (MiB, counted at the block size,
+   * an upper bound); beyond it writes go to the backup, which wakes it and starts the move.
+   */
+  public static final String OFFLOAD_MAX_STAGED_MB = "locus.energy.offload.max.staged.mb";
+  public static final long OFFLOAD_MAX_STAGED_MB_DEFAULT = 4096;
+
+  /**
+   * The dataset factory the off-loading factory builds on (default Hadoop's own), so that
+   * another factory, e.g. lowpower's direct writes, can run underneath it.
+   */
+  public static final String OFFLOAD_INNER_FACTORY = "locus.energy.offload.inner.factory";
+
+  /** Value of {@code dfs.datanode.fsdataset.factory} that makes write off-loading possible. */
+  public static final String OFFLOADING_FACTORY =
+      "org.locus.energy.datanode.offload.WriteOffloadingDatasetFactory";
+
   /** Path of the hdparm executable (found on PATH when relative). */
   public static final String HDPARM_PATH = "locus.energy.hdparm.path";
   public static final String HDPARM_PATH_DEFAULT = "hdparm";

@@ -48,6 +48,8 @@ public final class EnergySettings {
   private final int[] spindlesPerVolume;
   private final double nodeBaseWatts;
   private final long nameNodePollMillis;
+  private final boolean offloadWrites;
+  private final long offloadMaxStagedBytes;
 
   private EnergySettings(Configuration conf) {
     if (conf.getTrimmed(EnergyConfigKeys.REPLICA_DIR) != null) {
@@ -108,6 +110,10 @@ public final class EnergySettings {
         EnergyConfigKeys.NODE_BASE_WATTS_DEFAULT, 0, 100_000);
     nameNodePollMillis = number(conf, EnergyConfigKeys.NAMENODE_POLL_INTERVAL_MS,
         EnergyConfigKeys.NAMENODE_POLL_INTERVAL_MS_DEFAULT, 1, 600_000);
+    offloadWrites = bool(conf, EnergyConfigKeys.OFFLOAD_WRITES,
+        EnergyConfigKeys.OFFLOAD_WRITES_DEFAULT);
+    offloadMaxStagedBytes = number(conf, EnergyConfigKeys.OFFLOAD_MAX_STAGED_MB,
+        EnergyConfigKeys.OFFLOAD_MAX_STAGED_MB_DEFAULT, 1, 1L << 30) << 20;
   }
 
   /**
@@ -288,5 +294,15 @@ public final class EnergySettings {
 
   public long nameNodePollMillis() {
     return nameNodePollMillis;
+  }
+
+  /** @return true when pipeline writes to a sleeping backup are staged on a primary volume */
+  public boolean offloadWrites() {
+    return offloadWrites;
+  }
+
+  /** @return most bytes a DataNode stages for its sleeping backups */
+  public long offloadMaxStagedBytes() {
+    return offloadMaxStagedBytes;
   }
 }

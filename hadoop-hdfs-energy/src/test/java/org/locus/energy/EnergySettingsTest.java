@@ -1,14 +1,17 @@
 package org.locus.energy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.junit.jupiter.api.Test;
+import org.locus.energy.datanode.offload.WriteOffloadingDatasetFactory;
 import org.locus.energy.disk.DiskPowerProfile;
 import org.locus.kit.LocusMiniCluster;
 
@@ -45,6 +48,35 @@ class EnergySettingsTest {
     assertTrue(errorFor(EnergyConfigKeys.REPLICA_DIR, "/data/b")
         .startsWith("dfs.replica.dir (seed 000 §4.3.2) is not read: list backup directories as"
             + " [ARCHIVE] entries of dfs.datanode.data.dir"));
+  }
+
+  @Test
+  void theWriteOffloadingKeysAreCheckedToo() throws Exception {
+    assertEquals("locus.energy.offload.writes must be true or false; got 'yes'",
+        errorFor(EnergyConfigKeys.OFFLOAD_WRITES, "yes"));
+    assertEquals("locus.energy.offload.max.staged.mb must be from 1 to 1073741824; got 0",
+        errorFor(EnergyConfigKeys.OFFLOAD_MAX_STAGED_MB, "0"));
+    EnergySettings settings = EnergySettings.from(new Configuration(false));
+    assertFalse(settings.offloadWrites(), "off by default");
+    assertEquals(4096L << 20, settings.offloadMaxStagedBytes());
+    // the factory checks its keys before it builds anything, so no DataNode is needed here
+    Configuration conf = new Configuration(false);
+    conf.set(EnergyConfigKeys.OFFLOAD_INNER_FACTORY, "java.lang.String");
+    IOException e = assertThrows(IOException.class,
+        () -> new WriteOffloadingDatasetFactory().newInstance(null, null, conf));
+    assertEquals("locus.energy.offload.inner.factory must name an FsDatasetSpi.Factory other"
+        + " than this one; got java.lang.String", e.getMessage());
+    conf.set(EnergyConfigKeys.OFFLOAD_INNER_FACTORY, "org.example.NoSuchFactory");
+    e = assertThrows(IOException.class,
+        () -> new WriteOffloadingDatasetFactory().newInstance(null, null, conf));
+    assertTrue(e.getMessage().startsWith("locus.energy.offload.inner.factory names no class"),
+        e.getMessage());
+    conf.unset(EnergyConfigKeys.OFFLOAD_INNER_FACTORY);
+    conf.set(EnergyConfigKeys.OFFLOAD_MAX_STAGED_MB, "-1");
+    e = assertThrows(IOException.class,
+        () -> new WriteOffloadingDatasetFactory().newInstance(null, null, conf));
+    assertEquals("locus.energy.offload.max.staged.mb must be from 1 to 1073741824; got -1",
+        e.getMessage());
   }
 
   @Test

@@ -23,7 +23,8 @@ import org.locus.kit.LocusMiniCluster;
 /**
  * Without the feature's keys a cluster with our jar on its class path and the same
  * [DISK]+[ARCHIVE] volumes is stock Hadoop: HOT placement (every replica on DISK), the stock
- * topology, no power manager.
+ * topology, no power manager. The write off-loading dataset factory installed with
+ * off-loading off hands the DataNodes Hadoop's own dataset.
  */
 class FeatureOffIsStockTest {
   private static LocusMiniCluster cluster;
@@ -35,6 +36,7 @@ class FeatureOffIsStockTest {
         .volumes(StorageType.DISK, StorageType.ARCHIVE)
         .set("dfs.blocksize", "262144")
         .set("dfs.replication", "3")
+        .set("dfs.datanode.fsdataset.factory", EnergyConfigKeys.OFFLOADING_FACTORY)
         .start();
   }
 
@@ -69,6 +71,15 @@ class FeatureOffIsStockTest {
     for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
       assertNull(DefaultMetricsSystem.instance().getSource(
           "LocusEnergy-" + dn.getDisplayName().replace(':', '-')));
+    }
+  }
+
+  @Test
+  void theOffloadingFactoryWithOffloadingOffBuildsHadoopsOwnDataset() {
+    for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
+      // FsDatasetImpl is package-private: compare by name
+      assertEquals("org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetImpl",
+          dn.getFSDataset().getClass().getName());
     }
   }
 }

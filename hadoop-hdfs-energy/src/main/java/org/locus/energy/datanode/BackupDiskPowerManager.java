@@ -1,6 +1,7 @@
 package org.locus.energy.datanode;
 
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -16,7 +17,9 @@ import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
 import org.locus.energy.EnergyConfigKeys;
 import org.locus.energy.EnergySettings;
+import org.locus.energy.datanode.offload.WriteOffloading;
 import org.locus.energy.disk.DiskPowerBackend;
+import org.locus.energy.disk.DiskPowerState;
 import org.locus.energy.disk.HdparmDiskBackend;
 import org.locus.energy.disk.MountTable;
 import org.locus.energy.disk.SimulatedDiskBackend;
@@ -31,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * {@link #start(Object)} receives the DataNode and starts one daemon thread that, every poll
  * interval, lets {@link VolumeAdoption} advance one {@link BackupDisk} per volume,
  * {@link WakeSources} wake backups ahead of need and {@link AwakeBackupsAnnouncer} tell the
- * NameNode which backups spin; {@link #stop()} ends it. Energy is published
+ * NameNode which backups spin; with write off-loading it tells the dataset which backups sleep
+ * and lets it move staged replicas to the awake ones; {@link #stop()} ends it. Energy is published
  * as the metrics2 source {@code LocusEnergy-<host>-<port>}. A failing command or an unsupported
  * device never stops the DataNode.
  */
@@ -48,6 +52,9 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
   private AwakeBackupsAnnouncer announcer;
   private ScheduledExecutorService ticker;
   private String sourceName;
+  private WriteOffloading offloading;
+  /** Storage IDs of the backups in standby or spinning up, for the transfer threads. */
+  private volatile Set<String> sleepingBackups = Set.of();
 
   /** Parses and validates every energy key; a bad value fails the DataNode's start-up. */
   @Override
@@ -113,6 +120,15 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
       return;
     }
     List<String> lostPrimaries = volumes.refresh(dataset, now);
+    publishSleepingBackups();
+    if (offloading == null && dataset instanceof WriteOffloading) {
+      offloading = (WriteOffloading) dataset;
+      offloading.attach(id -> sleepingBackups.contains(id));
+      LOG.info("Write off-loading attached: writes to sleeping backups are staged");
+    }
+    if (offloading != null) {
+      offloading.moveToAwakeBackups();
+    }
     // registered once the volumes are adopted: JMX caches a source's first snapshot for a
     // metrics period, and that snapshot must already list the disks
     registerSourceOnce();
@@ -122,6 +138,22 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
         announcer.poll(now, volumes.disks(), host());
       }
     }
+  }
+
+  private void publishSleepingBackups() {
+    Set<String> sleeping = new HashSet<>();
+    for (BackupDisk disk : volumes.disks()) {
+      if (disk.backup() && (disk.state() == DiskPowerState.STANDBY
+          || disk.state() == DiskPowerState.WAKING)) {
+        sleeping.add(disk.storageId());
+      }
+    }
+    sleepingBackups = Set.copyOf(sleeping);
+  }
+
+  /** @return the dataset's write off-loading, or null when the DataNode does not stage writes */
+  public synchronized WriteOffloading offloading() {
+    return offloading;
   }
 
   private void registerSourceOnce() {

@@ -8,6 +8,7 @@ import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.lib.Interns;
 import org.locus.energy.accounting.DiskEnergy;
 import org.locus.energy.accounting.EnergyLedger;
+import org.locus.energy.datanode.offload.WriteOffloading;
 import org.locus.energy.disk.DiskPowerState;
 
 /**
@@ -15,7 +16,7 @@ import org.locus.energy.disk.DiskPowerState;
  * role (primary / backup) and whether it is power-managed, with state residency (ms), energy
  * (J), the always-spinning baseline energy (J), spin-ups and the spin-up time accesses waited
  * for, and the idle time after which the disk now spins down; then one node record with the
- * predictor's wake-ups and the primary-volume failures. Seen over JMX as {@code Hadoop:service=DataNode,name=LocusEnergy-<host>-<port>} and by
+ * predictor's wake-ups, the primary-volume failures and the write off-loading counts. Seen over JMX as {@code Hadoop:service=DataNode,name=LocusEnergy-<host>-<port>} and by
  * any configured sink.
  */
 public class EnergyMetricsSource implements MetricsSource {
@@ -78,13 +79,22 @@ public class EnergyMetricsSource implements MetricsSource {
                 disk.spinDownAfterMillis());
       }
       // last, so the disks stay records 0..n-1 in the flattened JMX view
+      WriteOffloading offloading = manager.offloading();
       collector.addRecord("LocusEnergyNode")
           .setContext("dfs")
           .tag(Interns.info("Host", "DataNode host"), manager.host())
           .addCounter(Interns.info("PredictedWakes",
               "times the predictor woke this node's backups"), manager.predictedWakes())
           .addCounter(Interns.info("PrimaryFailures", "primary volumes failed"),
-              manager.primaryFailures());
+              manager.primaryFailures())
+          .addGauge(Interns.info("StagedReplicas",
+              "replicas staged on a primary volume for a sleeping backup"),
+              offloading == null ? 0 : offloading.stagedReplicas())
+          .addCounter(Interns.info("OffloadedReplicas",
+              "replicas written to a primary volume instead of a sleeping backup"),
+              offloading == null ? 0 : offloading.offloadedReplicas())
+          .addCounter(Interns.info("MovedReplicas", "staged replicas moved to their backup"),
+              offloading == null ? 0 : offloading.movedReplicas());
     }
   }
 }

@@ -21,6 +21,21 @@ class PolicyTest {
   }
 
   @Test
+  void writeOffloadingStagesOnlyForASleepingBackupWithinTheBoundAndMovesOnceItIsAwake() {
+    WriteOffloadPolicy policy = new WriteOffloadPolicy(true, 4 * 1024);
+    assertTrue(policy.stage(true, 0, 1024));
+    assertTrue(policy.stage(true, 3 * 1024, 1024), "the last block that fits");
+    assertFalse(policy.stage(true, 3 * 1024 + 1, 1024), "past the bound: to the backup");
+    assertFalse(policy.stage(false, 0, 1024), "an awake backup takes its write");
+    assertFalse(new WriteOffloadPolicy(false, 4 * 1024).stage(true, 0, 1024), "off");
+    assertTrue(policy.move(false));
+    assertFalse(policy.move(true), "a move never wakes a backup");
+    assertEquals("maxStagedBytes must be positive, got 0",
+        assertThrows(IllegalArgumentException.class, () -> new WriteOffloadPolicy(true, 0))
+            .getMessage());
+  }
+
+  @Test
   void historyPolicyPicksTheTimeoutThatWouldHaveCostLeastOverRecentGaps() {
     IdleGapHistoryPolicy policy =
         new IdleGapHistoryPolicy(60_000, 500, DiskPowerProfile.BARRACUDA_7200_14);
