@@ -45,15 +45,20 @@ final class EnergyTestClusters {
   static List<BackupDiskPowerManager> managers(LocusMiniCluster cluster) {
     List<BackupDiskPowerManager> managers = new ArrayList<>();
     for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
-      String name = "LocusEnergy-" + dn.getDisplayName().replace(':', '-');
-      EnergyMetricsSource source =
-          (EnergyMetricsSource) DefaultMetricsSystem.instance().getSource(name);
-      if (source == null) {
-        throw new AssertionError("no metrics source " + name);
-      }
-      managers.add(source.manager());
+      managers.add(manager(dn));
     }
     return managers;
+  }
+
+  /** @return the DataNode's power manager, found through its metrics source */
+  static BackupDiskPowerManager manager(DataNode dn) {
+    String name = "LocusEnergy-" + dn.getDisplayName().replace(':', '-');
+    EnergyMetricsSource source =
+        (EnergyMetricsSource) DefaultMetricsSystem.instance().getSource(name);
+    if (source == null) {
+      throw new AssertionError("no metrics source " + name);
+    }
+    return source.manager();
   }
 
   /** @return every backup disk of the cluster, DataNode by DataNode */

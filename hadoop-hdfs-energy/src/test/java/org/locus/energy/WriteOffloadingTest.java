@@ -27,7 +27,6 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.mover.Mover;
 import org.apache.hadoop.hdfs.tools.DFSck;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.util.Time;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
@@ -38,7 +37,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.locus.energy.datanode.BackupDisk;
 import org.locus.energy.datanode.BackupDiskPowerManager;
-import org.locus.energy.datanode.EnergyMetricsSource;
 import org.locus.energy.datanode.offload.WriteOffloading;
 import org.locus.energy.disk.DiskPowerState;
 import org.locus.kit.HostAddressedMiniDFSCluster;
@@ -159,7 +157,7 @@ class WriteOffloadingTest {
     HostAddressedMiniDFSCluster dfs = cluster.getDfsCluster();
     DataNode restarted = null;
     for (DataNode dn : dfs.getDataNodes()) {
-      if (managerOf(dn).offloading().stagedReplicas() > 0) {
+      if (EnergyTestClusters.manager(dn).offloading().stagedReplicas() > 0) {
         restarted = dn;
         break;
       }
@@ -190,11 +188,6 @@ class WriteOffloadingTest {
     awaitPlacement(THIRD);
     assertArrayEquals(third, read(THIRD));
     assertHealthy(THIRD);
-  }
-
-  private static BackupDiskPowerManager managerOf(DataNode dn) {
-    String name = "LocusEnergy-" + dn.getDisplayName().replace(':', '-');
-    return ((EnergyMetricsSource) DefaultMetricsSystem.instance().getSource(name)).manager();
   }
 
   private static void awaitBackupsAsleep() throws InterruptedException {

@@ -21,8 +21,8 @@ import org.locus.kit.LocusMiniCluster;
  * One embedded cluster of the energy bench or demo in one of three set-ups on the same hardware
  * (per node one primary disk and one backup volume, a 3-drive RAID-5 array as in seed §4.3.3,
  * simulated with the Barracuda datasheet): native HDFS (stock placement, every disk always
- * spinning, energy accounted only), energy-efficient HDFS with the seed's fixed timeout, and
- * the same with wake-up prediction.
+ * spinning, energy accounted only), energy-efficient HDFS with the seed's fixed timeout, the
+ * same with wake-up prediction, and the same with write off-loading.
  */
 public final class EnergyBenchCluster implements EnergyBenchTarget {
   public static final int NODES = 3;
@@ -32,14 +32,18 @@ public final class EnergyBenchCluster implements EnergyBenchTarget {
 
   /** The three set-ups compared side by side. */
   public enum Setup {
-    NATIVE("native HDFS (all disks active)"),
-    ENERGY("energy-efficient, fixed timeout"),
-    PREDICTION("energy-efficient + prediction");
+    NATIVE("native HDFS (all disks active)", "native"),
+    ENERGY("energy-efficient, fixed timeout", "timeout"),
+    PREDICTION("energy-efficient + prediction", "prediction"),
+    OFFLOAD("energy-efficient + write off-loading", "off-loading");
 
     public final String label;
+    /** A word for charts. */
+    public final String shortName;
 
-    Setup(String label) {
+    Setup(String label, String shortName) {
       this.label = label;
+      this.shortName = shortName;
     }
   }
 
@@ -71,8 +75,8 @@ public final class EnergyBenchCluster implements EnergyBenchTarget {
 
   /**
    * @return the keys of a set-up, the same on every kind of cluster: native HDFS with the power
-   *     manager accounting only, or the feature's stock keys with the fixed timeout, with or
-   *     without prediction
+   *     manager accounting only, or the feature's stock keys with the fixed timeout, with
+   *     prediction or write off-loading or neither
    */
   static Map<String, String> keys(Setup setup, long blockSize, long standbyTimeoutMillis) {
     Map<String, String> keys = new LinkedHashMap<>();
@@ -95,6 +99,10 @@ public final class EnergyBenchCluster implements EnergyBenchTarget {
       // spin-down policies are compared on traces by locus bench spindown)
       keys.put(EnergyConfigKeys.PREDICT_WAKE, Boolean.toString(setup == Setup.PREDICTION));
       keys.put(EnergyConfigKeys.SPINDOWN_POLICY, "fixed");
+      if (setup == Setup.OFFLOAD) {
+        keys.put("dfs.datanode.fsdataset.factory", EnergyConfigKeys.OFFLOADING_FACTORY);
+        keys.put(EnergyConfigKeys.OFFLOAD_WRITES, "true");
+      }
     }
     return keys;
   }

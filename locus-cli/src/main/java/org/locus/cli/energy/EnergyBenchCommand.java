@@ -52,7 +52,7 @@ public final class EnergyBenchCommand extends OptionsCommand {
         .desc("size of each corpus file in KiB (default 8192)").build());
     options.addOption(Option.builder().longOpt("setups").hasArg().argName("LIST")
         .desc("set-ups to run, comma-separated, native always included: native, energy,"
-            + " prediction (default all)").build());
+            + " prediction, offload (default native,energy,prediction)").build());
     options.addOption(Option.builder().longOpt("block-kib").hasArg().argName("KIB")
         .desc("HDFS block size in KiB (default 4096)").build());
     options.addOption(Option.builder().longOpt("rounds").hasArg().argName("N")
@@ -135,7 +135,7 @@ public final class EnergyBenchCommand extends OptionsCommand {
         }
       } catch (IllegalArgumentException e) {
         throw new UsageException("--setups: unknown set-up '" + name.trim()
-            + "'; choose from native, energy, prediction");
+            + "'; choose from native, energy, prediction, offload");
       }
     }
     return setups;
