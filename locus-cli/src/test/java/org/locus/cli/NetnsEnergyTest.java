@@ -21,6 +21,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.netns.ClusterLayout;
 
 /**
@@ -32,6 +33,7 @@ import org.locus.netns.ClusterLayout;
  * killed with SIGKILL waking the surviving nodes' backups through the NameNode. Needs root.
  * Costs one three-node HDFS cluster start (no YARN) and a few client commands.
  */
+@ExtendWith(OneNetnsTestAtATime.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsEnergyTest {
   private static final File WORK =

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.netns.ClusterLayout;
 
 /**
@@ -35,6 +36,7 @@ import org.locus.netns.ClusterLayout;
  * releases it when the node is idle again — counted by its metrics2 source, read over each
  * NodeManager's {@code /jmx}. Needs root. Costs one two-node YARN cluster and one small job.
  */
+@ExtendWith(OneNetnsTestAtATime.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsZoneTest {
   private static final File WORK = new File("target/test-clusters/netns-zone").getAbsoluteFile();

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.locus.cli.OneNetnsTestAtATime;
 
 /**
  * Every {@code ```bash} block of README.md and docs/*.md runs, in the order a reader meets
@@ -38,6 +39,9 @@ import org.junit.jupiter.api.TestFactory;
  */
 class DocumentedCommandsTest {
   static final String LOCK = "/tmp/locus-documented-commands.lock";
+  /** Commands that start netns clusters: such a block waits its turn with the netns tests. */
+  private static final Pattern STARTS_NETNS =
+      Pattern.compile("--netns\\b|--cluster netns\\b|bin/locus bench lowpower\\b");
   private static final Pattern CLUSTER_DIR =
       Pattern.compile("bin/locus cluster up\\b.*?--dir\\s+(\\S+)");
   private static final File LOGS = new File("target/doc-commands").getAbsoluteFile();
@@ -86,26 +90,32 @@ class DocumentedCommandsTest {
     while (m.find()) {
       clusterDirs.add(m.group(1));
     }
-    ProcessBuilder builder = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-c",
+    // -x with a clock in the prompt: the log shows when each command began
+    ProcessBuilder builder = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-x", "-c",
         block.text())
         .directory(root)
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
         .redirectErrorStream(true)
         .redirectOutput(log);
+    builder.environment().put("PS4", "+ [\\D{%T}] ");
     builder.environment().put("LOCUS_CLASSPATH", System.getProperty("java.class.path"));
     builder.environment().put("LOCUS_JAVA_OPTS", "-Xmx1g -XX:+UseSerialGC");
     int exit;
-    try {
-      Process process = builder.start();
-      if (!process.waitFor(20, TimeUnit.MINUTES)) {
-        process.destroyForcibly();
-        exit = -1;
-      } else {
-        exit = process.exitValue();
-      }
-    } finally {
-      for (String dir : clusterDirs) {
-        stopCluster(root, dir);
+    // the turn is held until the block's clusters are down, also when it failed before its own
+    try (OneNetnsTestAtATime.Turn turn = STARTS_NETNS.matcher(block.text()).find()
+        ? OneNetnsTestAtATime.take(block.name()) : null) {
+      try {
+        Process process = builder.start();
+        if (!process.waitFor(20, TimeUnit.MINUTES)) {
+          process.destroyForcibly();
+          exit = -1;
+        } else {
+          exit = process.exitValue();
+        }
+      } finally {
+        for (String dir : clusterDirs) {
+          stopCluster(root, dir);
+        }
       }
     }
     List<String> lines = Files.readAllLines(log.toPath());
