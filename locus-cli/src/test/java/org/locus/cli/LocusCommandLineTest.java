@@ -303,6 +303,27 @@ class LocusCommandLineTest {
   }
 
   @Test
+  void energyBenchRefusesAReplayBeyondTheBundledTraceHourOrWithoutJobs() {
+    CliRun hours = CliRun.inProcess("bench", "energy", "--swim-hours", "2", "--out",
+        tmp.getPath());
+    assertEquals(2, hours.exitCode());
+    assertTrue(hours.err().contains("--swim-hours must be a number from 0.0 to 1.0, got '2'"),
+        hours.err());
+    CliRun pace = CliRun.inProcess("bench", "energy", "--swim-compress", "0", "--out",
+        tmp.getPath());
+    assertEquals(2, pace.exitCode());
+    assertTrue(pace.err().contains("--swim-compress must be a number from above 0"),
+        pace.err());
+    assertEquals(0, tmp.list().length, "no cluster started, nothing written");
+    // FB-2009 submits its first job 49 s into the trace: 0.001 h (3.6 s) holds none
+    CliRun none = CliRun.inProcess("bench", "energy", "--swim-hours", "0.001", "--out",
+        new File(tmp, "none").getPath());
+    assertEquals(1, none.exitCode(), none.toString());
+    assertTrue(none.err().contains("the fb2009 trace submits no job in its first 0.001 h"),
+        none.err());
+  }
+
+  @Test
   void energyBenchRefusesAnUnknownSetUpNamingTheKnownOnes() {
     CliRun run = CliRun.inProcess("bench", "energy", "--setups", "native,turbo", "--out",
         tmp.getPath());

@@ -23,6 +23,9 @@ import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.mapreduce.Job;
 import org.locus.bench.BenchException;
 import org.locus.bench.energy.EnergyBenchCluster.Setup;
+import org.locus.bench.replay.ReplayedJob;
+import org.locus.bench.replay.SwimTraces;
+import org.locus.bench.replay.TraceReplay;
 import org.locus.bench.report.BarChartSvg;
 import org.locus.energy.accounting.DiskEnergy;
 import org.locus.energy.accounting.PowerTimeComparison;
@@ -30,12 +33,17 @@ import org.locus.energy.datanode.WakeRequests;
 import org.locus.jobs.JobOutcome;
 import org.locus.jobs.WordCount;
 import org.locus.jobs.WriteCorpus;
+import org.locus.jobs.data.DataGenerators;
+import org.locus.jobs.swim.SuiteJob;
+import org.locus.jobs.swim.SwimScaling;
+import org.locus.jobs.swim.SwimSuites;
 
 /**
  * The energy bench ({@code locus bench energy}): native HDFS vs energy-efficient HDFS without and
  * with prediction, side by side in one run on the same simulated hardware, for a write-heavy
- * MapReduce job that writes the corpus ({@link WriteCorpus}) and a read-intensive WordCount over
- * it. Reports disk and whole-node energy, time, Pt ratios, spin-ups and backup standby share in a
+ * MapReduce job that writes the corpus ({@link WriteCorpus}), a read-intensive WordCount over
+ * it, and a mixed workload: the first part of the Facebook 2009 SWIM trace replayed at its
+ * (compressed) submission times ({@link TraceReplay}). Reports disk and whole-node energy, time, Pt ratios, spin-ups and backup standby share in a
  * Markdown report with a chart.
  */
 public final class EnergyBench {
@@ -46,6 +54,15 @@ public final class EnergyBench {
    * staged for them, the cost the off-loaded jobs deferred.
    */
   public static final String MOVE_STAGED = "move of staged replicas (off-loading)";
+  /** The SWIM trace replay: jobs that read, shuffle and write, overlapping at trace times. */
+  public static final String MIXED = "SWIM FB-2009 replay (mixed)";
+  /** The trace the mixed workload replays (bundled, first hour). */
+  static final String SWIM_TRACE = "fb2009";
+  /** Smallest and largest byte target of a replayed job ({@code locus bench swim}'s defaults). */
+  static final long SWIM_MIN_BYTES = 64 * 1024;
+  static final long SWIM_MAX_BYTES = 16 * 1024 * 1024;
+  /** Reduce tasks of a replayed job that shuffles. */
+  static final int SWIM_REDUCERS = 2;
   /** Backups' idle timeout in the bench, scaled down from the 60 s default to keep it short. */
   public static final long STANDBY_TIMEOUT_MILLIS = 20_000;
 
@@ -57,15 +74,13 @@ public final class EnergyBench {
    * @param out the report directory
    * @param netnsHome the Locus checkout whose dist bundle netns clusters run; null for embedded
    *     clusters
+   * @param swimHours the mixed workload replays the trace's first {@code swimHours} (0: no mixed
+   *     workload)
+   * @param swimCompression how many times faster than the trace its jobs are submitted
    */
   public record Request(int files, int writeFiles, int fileKib, int blockKib, int rounds,
-      List<Setup> setups, double nodeWatts, File out, File netnsHome) {
-
-    /** A request for embedded clusters. */
-    public Request(int files, int writeFiles, int fileKib, int blockKib, int rounds,
-        List<Setup> setups, double nodeWatts, File out) {
-      this(files, writeFiles, fileKib, blockKib, rounds, setups, nodeWatts, out, null);
-    }
+      List<Setup> setups, double nodeWatts, File out, File netnsHome, double swimHours,
+      double swimCompression) {
 
     /** @return whether the clusters are netns clusters (else embedded) */
     public boolean netns() {
@@ -109,6 +124,7 @@ public final class EnergyBench {
     if (!dir.isDirectory() && !dir.mkdirs()) {
       throw new BenchException("cannot create report directory " + dir);
     }
+    List<SuiteJob> swimJobs = swimJobs(request.swimHours());
     List<Measurement> all = new ArrayList<>();
     try (PowerManagerLog log = PowerManagerLog.into(new File(dir, "power-manager.log"));
         PrintWriter perRound = new PrintWriter(new File(dir, "rounds.csv"),
@@ -131,7 +147,8 @@ public final class EnergyBench {
                       STANDBY_TIMEOUT_MILLIS, request.netnsHome(), err)
                   : new EnergyBenchCluster(clusterDir, setup, blockBytes,
                       STANDBY_TIMEOUT_MILLIS),
-              new Workloads(files, writeFiles, fileKib * 1024L), err, log)) {
+              new Workloads(files, writeFiles, fileKib * 1024L, swimJobs,
+                  request.swimCompression()), err, log)) {
             perRound.printf("%d,%s,%s,%d,%d,%.1f,%d,%.4f%n", round + 1,
                 setup.name().toLowerCase(), m.workload(), m.wallMillis(), m.stallMillis(),
                 m.diskJoules(), m.spinUps(), m.backupStandbyShare());
@@ -142,8 +159,7 @@ public final class EnergyBench {
       }
     }
     List<Measurement> results = average(all);
-    String report = markdown(results, nodeWatts, files, writeFiles, fileKib, blockKib, rounds,
-        request.netns());
+    String report = markdown(results, nodeWatts, request, swimJobs.size());
     Files.writeString(new File(dir, "report.md").toPath(), report, StandardCharsets.UTF_8);
     writeChart(results, nodeWatts, dir);
     out.print(report);
@@ -151,9 +167,29 @@ public final class EnergyBench {
   }
 
   /**
+   * @return the jobs of the trace's first {@code hours}, bytes divided by the traced cluster's
+   *     size over ours; none for 0 hours
+   */
+  static List<SuiteJob> swimJobs(double hours) throws IOException, BenchException {
+    if (hours == 0) {
+      return List.of();
+    }
+    SwimScaling scaling = new SwimScaling((double) SwimScaling.FB2009_NODES
+        / EnergyBenchCluster.NODES, SWIM_MIN_BYTES, SWIM_MAX_BYTES);
+    List<SuiteJob> jobs = SwimSuites.replay(SWIM_TRACE,
+        SwimTraces.load(SWIM_TRACE, SwimScaling.FB2009_NODES).jobs(), hours, scaling);
+    if (jobs.isEmpty()) {
+      throw new BenchException("the " + SWIM_TRACE + " trace submits no job in its first "
+          + hours + " h; choose more hours");
+    }
+    return jobs;
+  }
+
+  /**
    * One set-up on a fresh cluster: load the corpus (not measured), then the read-intensive
    * WordCount over it, then the write-heavy job writing a second dataset while the nodes hold
-   * the corpus — a write job meets a cluster that already stores data, as in production.
+   * the corpus — a write job meets a cluster that already stores data, as in production — then,
+   * if asked for, the SWIM replay over an input pool loaded before it (not measured).
    */
   static List<Measurement> runSetup(Setup setup, ClusterStarter starter, Workloads work,
       PrintStream err, PowerManagerLog log) throws Exception {
@@ -190,12 +226,17 @@ public final class EnergyBench {
       results.add(progress(err,
           measureThroughStall(bench, setup, WRITE_HEAVY, write.wallMillis(), before)));
 
+      Path swim = new Path("/bench/swim");
+      if (!work.swimJobs().isEmpty()) {
+        results.add(progress(err, replaySwim(bench, setup, work, swim, err, log)));
+      }
+
       if (setup == Setup.OFFLOAD) {
         log.mark(MOVE_STAGED + " starts");
         before = bench.accounts();
         long start = System.nanoTime();
         moveStagedReplicas(bench, List.of(new Path("/bench/wordcount"),
-            new Path("/bench/written")));
+            new Path("/bench/written"), swim));
         long wall = (System.nanoTime() - start) / 1_000_000;
         log.mark(MOVE_STAGED + " ends");
         results.add(progress(err, measure(setup, MOVE_STAGED, wall,
@@ -203,6 +244,43 @@ public final class EnergyBench {
       }
     }
     return results;
+  }
+
+  /**
+   * The mixed workload: writes the replay's input pool (as large as its largest input; not
+   * measured), lets the cluster settle, then replays the trace's jobs at their compressed
+   * submission times. Its time is the replay's makespan, from the first submission to the last
+   * job's end.
+   */
+  private static Measurement replaySwim(EnergyBenchTarget bench, Setup setup, Workloads work,
+      Path root, PrintStream err, PowerManagerLog log) throws Exception {
+    FileSystem fs = FileSystem.get(bench.conf());
+    Path pool = new Path(root, "pool");
+    long poolBytes = work.swimJobs().stream().mapToLong(j -> j.targets().inputBytes()).max()
+        .orElseThrow();
+    err.printf("[bench energy]   loading the SWIM input pool: %d KiB%n", poolBytes / 1024);
+    log.mark("loading the SWIM input pool");
+    new DataGenerators().get("text").write(fs, pool, poolBytes, 4, 44);
+    if (setup == Setup.OFFLOAD) {
+      moveStagedReplicas(bench, List.of(pool));
+    }
+    settle(bench, setup);
+    log.mark(MIXED + " starts");
+    err.printf("[bench energy]   %s: %d jobs, %s times faster than the trace%n", MIXED,
+        work.swimJobs().size(), work.swimCompression());
+    Map<String, DiskEnergy> before = bench.accounts();
+    long start = System.nanoTime();
+    List<ReplayedJob> replayed = new TraceReplay(work.swimJobs(), work.swimCompression(),
+        SWIM_REDUCERS, err).replay(bench.conf(), pool, new Path(root, "out"));
+    long wall = (System.nanoTime() - start) / 1_000_000;
+    log.mark(MIXED + " ends");
+    List<String> failed = replayed.stream().filter(j -> !j.succeeded())
+        .map(j -> j.name() + (j.error() == null ? "" : " (" + j.error() + ")")).toList();
+    if (!failed.isEmpty()) {
+      throw new BenchException(MIXED + " in set-up " + setup.label + ": jobs failed: "
+          + String.join(", ", failed));
+    }
+    return measureThroughStall(bench, setup, MIXED, wall, before);
   }
 
   /**
@@ -245,8 +323,9 @@ public final class EnergyBench {
     EnergyBenchTarget start() throws IOException;
   }
 
-  /** Sizes of the bench's datasets. */
-  record Workloads(int corpusFiles, int writeFiles, long fileBytes) {
+  /** Sizes of the bench's datasets, and the mixed workload's jobs (none: left out). */
+  record Workloads(int corpusFiles, int writeFiles, long fileBytes, List<SuiteJob> swimJobs,
+      double swimCompression) {
   }
 
   private static JobOutcome run(Job job, String what, Setup setup)
@@ -344,14 +423,22 @@ public final class EnergyBench {
         backups == 0 ? 0 : standby / backups);
   }
 
-  static String markdown(List<Measurement> results, double nodeWatts, int files,
-      int writeFiles, int fileKib, int blockKib, int rounds, boolean netns) {
+  static String markdown(List<Measurement> results, double nodeWatts, Request request,
+      int swimJobs) {
+    int files = request.files();
+    int writeFiles = request.writeFiles();
+    int fileKib = request.fileKib();
+    int blockKib = request.blockKib();
+    int rounds = request.rounds();
+    boolean netns = request.netns();
     StringBuilder md = new StringBuilder();
     md.append("# Energy-efficient HDFS bench\n\n")
         .append("Command: `bin/locus bench energy --files ").append(files)
         .append(" --write-files ").append(writeFiles)
         .append(" --file-kib ").append(fileKib).append(" --block-kib ").append(blockKib)
         .append(" --rounds ").append(rounds).append(netns ? " --cluster netns" : "")
+        .append(" --swim-hours ").append(request.swimHours())
+        .append(request.swimHours() > 0 ? " --swim-compress " + request.swimCompression() : "")
         .append("`; every figure is the mean of ").append(rounds)
         .append(" rounds, the set-up order mirrored every other round.\n\n")
         .append(netns ? "3 nodes (netns: stock Hadoop daemons as processes, one network"
@@ -362,6 +449,15 @@ public final class EnergyBench {
         .append(" × ").append(fileKib).append(" KiB loaded before it (not measured); the")
         .append(" write-heavy job then writes ").append(writeFiles).append(" × ").append(fileKib)
         .append(" KiB more (a map-only MapReduce job) on the cluster holding the corpus.")
+        .append(swimJobs == 0 ? "" : String.format(" The mixed workload then replays the %d"
+            + " %s FB-2009 submitted in its first %s h, %s times faster than the trace, so"
+            + " jobs overlap as they did there; each reads, shuffles and writes its trace"
+            + " bytes divided by %.0f (600 traced nodes over %d), clipped to [64 KiB, 16 MiB],"
+            + " over an input pool loaded before it (not measured); its wall time is the"
+            + " replay's makespan.", swimJobs, swimJobs == 1 ? "job" : "jobs",
+            request.swimHours(), request.swimCompression(),
+            (double) SwimScaling.FB2009_NODES / EnergyBenchCluster.NODES,
+            EnergyBenchCluster.NODES))
         .append(" Per node one primary disk and one backup volume that is a 3-drive RAID-5 array")
         .append(" (seed §4.3.3), all **simulated** from the Seagate Barracuda 7200.14 datasheet")
         .append(" (6.0 W active, 4.6 W idle, 0.75 W standby, 24 W / 10 s spin-up per drive).")
@@ -439,9 +535,9 @@ public final class EnergyBench {
     }
     Measurement write = writes.get(Setup.OFFLOAD);
     Measurement nativeWrite = writes.get(Setup.NATIVE);
-    return String.format("%nWrite off-loading defers a cost: after the write job the bench wakes"
-        + " every backup and moves the replicas staged for them (written by WordCount and the"
-        + " write job), %.1f s and %.0f J of disk energy with %d backup spin-ups. Write job and"
+    return String.format("%nWrite off-loading defers a cost: after the last workload the bench"
+        + " wakes every backup and moves the replicas staged for them (written by the workloads"
+        + " above), %.1f s and %.0f J of disk energy with %d backup spin-ups. Write job and"
         + " move together: %.0f J, **%.3f** of the native write job's disk energy (the job"
         + " alone %.3f). The move is off the job's path; on a cluster it happens when the"
         + " backups next wake for a read, and costs only its transfer then.%n",
@@ -449,6 +545,14 @@ public final class EnergyBench {
         write.diskJoules() + move.diskJoules(),
         (write.diskJoules() + move.diskJoules()) / nativeWrite.diskJoules(),
         write.diskJoules() / nativeWrite.diskJoules());
+  }
+
+  private static String chartName(String workload) {
+    return switch (workload) {
+      case WRITE_HEAVY -> "write job";
+      case MIXED -> "SWIM replay";
+      default -> "WordCount";
+    };
   }
 
   private static void writeChart(List<Measurement> results, double nodeWatts, File out)
@@ -466,8 +570,7 @@ public final class EnergyBench {
             && b.workload().equals(m.workload())).findFirst().orElseThrow();
         double[] ratios = {m.diskJoules() / base.diskJoules(),
             m.nodeJoules(nodeWatts) / base.nodeJoules(nodeWatts), m.seconds() / base.seconds()};
-        String label = (m.workload().equals(WRITE_HEAVY) ? "write job" : "WordCount") + " · "
-            + m.setup().shortName;
+        String label = chartName(m.workload()) + " · " + m.setup().shortName;
         w.printf("%s,%.4f,%.4f,%.4f%n", label, ratios[0], ratios[1], ratios[2]);
         categories.add(label);
         columns.add(ratios);

@@ -35,7 +35,7 @@ public final class EnergyBenchCommand extends OptionsCommand {
   @Override
   public String summary() {
     return "energy-efficient HDFS (with/without prediction) vs native: energy, time, Pt on a"
-        + " corpus-writing job and WordCount";
+        + " corpus-writing job, WordCount and a SWIM trace replay";
   }
 
   @Override
@@ -62,6 +62,11 @@ public final class EnergyBenchCommand extends OptionsCommand {
         .desc("embedded (default: one JVM, loopback hosts) or netns (stock daemons as"
             + " processes in network namespaces, one power manager per DataNode process; needs"
             + " root)").build());
+    options.addOption(Option.builder().longOpt("swim-hours").hasArg().argName("H")
+        .desc("the mixed workload replays the jobs FB-2009 submitted in its first H hours,"
+            + " 0 to 1 (default 0.25: 15 jobs; 0 leaves it out)").build());
+    options.addOption(Option.builder().longOpt("swim-compress").hasArg().argName("X")
+        .desc("submit the replayed jobs X times faster than the trace (default 5)").build());
     options.addOption(Option.builder().longOpt("node-watts").hasArg().argName("W")
         .desc("node power besides disks (default "
             + EnergyConfigKeys.NODE_BASE_WATTS_DEFAULT + ")").build());
@@ -72,7 +77,8 @@ public final class EnergyBenchCommand extends OptionsCommand {
   protected String usageArguments() {
     return "[--out DIR] [--files N] [--write-files N] [--file-kib KIB] [--block-kib KIB]"
         + " [--rounds N]"
-        + " [--setups LIST] [--cluster embedded|netns] [--node-watts W]";
+        + " [--setups LIST] [--cluster embedded|netns] [--swim-hours H] [--swim-compress X]"
+        + " [--node-watts W]";
   }
 
   @Override
@@ -88,6 +94,8 @@ public final class EnergyBenchCommand extends OptionsCommand {
     double nodeWatts = nodeWatts(line.getOptionValue("node-watts",
         Double.toString(EnergyConfigKeys.NODE_BASE_WATTS_DEFAULT)));
     int rounds = intOption(line, "rounds", 2, 1, 10);
+    double swimHours = fraction(line, "swim-hours", "0.25", 0, 1);
+    double swimCompress = fraction(line, "swim-compress", "5", Double.MIN_VALUE, 3600);
     List<Setup> setups = setups(line.getOptionValue("setups", "native,energy,prediction"));
     String cluster = line.getOptionValue("cluster", "embedded");
     if (!cluster.equals("embedded") && !cluster.equals("netns")) {
@@ -100,11 +108,29 @@ public final class EnergyBenchCommand extends OptionsCommand {
     console.err().println("Hadoop's own logs: " + log);
     try {
       new EnergyBench(new EnergyBench.Request(files, writeFiles, fileKib, blockKib, rounds,
-          setups, nodeWatts, out, home)).run(console.out(), console.err());
+          setups, nodeWatts, out, home, swimHours, swimCompress))
+          .run(console.out(), console.err());
     } catch (BenchException e) {
       throw new LocusException(e.getMessage(), e);
     }
     return 0;
+  }
+
+  /** @return the option's number, which must lie in [min, max] */
+  private static double fraction(CommandLine line, String option, String fallback, double min,
+      double max) throws UsageException {
+    String text = line.getOptionValue(option, fallback);
+    try {
+      double value = Double.parseDouble(text.trim());
+      if (value >= min && value <= max) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException("--" + option + " must be a number from "
+        + (min == Double.MIN_VALUE ? "above 0" : String.valueOf(min)) + " to " + max
+        + ", got '" + text + "'");
   }
 
   private static double nodeWatts(String text) throws UsageException {
