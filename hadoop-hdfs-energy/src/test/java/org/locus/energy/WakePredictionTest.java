@@ -48,9 +48,11 @@ import org.locus.kit.LocusMiniCluster;
  * Wake-up prediction (seed 000 §4.3.3) on a 3-node cluster with YARN, as guarantees rather than
  * timings: a node whose primary data has been served down to its last block wakes its backups
  * by itself, exactly once per read phase; and while a WordCount drains the primaries, the
- * predictor never costs a backup an extra spin-up — the job's output replicas and the
- * predictor share one. Whether the wake comes early enough that no write waits is a matter of
- * timing, measured by {@code locus bench energy}, not asserted here.
+ * predictor wakes a backup at most once, a backup no output reaches spins up only when
+ * predicted, and one the output reaches waits at most one spin-up. Whether the output arrives
+ * before the woken backup's idle timeout, so that it and the predictor share one spin-up, is a
+ * matter of timing (a busy machine's reduce phase can take longer than the timeout), measured
+ * by {@code locus bench energy}, not asserted here.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WakePredictionTest {
@@ -160,7 +162,10 @@ class WakePredictionTest {
       EnergyLedger.Snapshot during = after.get(i).minus(before.get(i));
       if (writesAfter[i] > writesBefore[i]) {
         written++;
-        assertEquals(1, during.spinUps(), backups.get(i).name() + " written: " + during);
+        // one spin-up shared with the prediction, or the prediction's and, after the woken
+        // backup timed out before the output came, the write's own
+        assertTrue(during.spinUps() >= 1 && during.spinUps() <= wakes + 1,
+            backups.get(i).name() + " written after " + wakes + " predicted wakes: " + during);
         assertTrue(during.demandStallMillis() <= SPIN_UP_MILLIS,
             backups.get(i).name() + " waited more than one spin-up: " + during);
       } else {
