@@ -303,6 +303,7 @@ int mo_read(const char *path, char *buf, size_t size, off_t off,
 	struct morph_laas_segment seg[MORPH_MAX_DEVICES];
 	u32 copies, n, bad, tries;
 	ssize_t got = -EIO;
+	int split;
 
 	(void)path;
 	__atomic_add_fetch(&ino->reads, 1, __ATOMIC_RELAXED);
@@ -322,12 +323,19 @@ int mo_read(const char *path, char *buf, size_t size, off_t off,
 		pthread_mutex_lock(&v->lock);
 		n = morph_laas_route(&v->laas, &ino->laas, copies, (u64)off,
 				     size, seg, MORPH_MAX_DEVICES);
+		split = morph_popcount(copies) > 1 && ino->laas.bound < 0;
 		pthread_mutex_unlock(&v->lock);
 		if (!n)
 			return 0;
-		got = morph_read_segments(v, h, buf, (u64)off, seg, n, &bad);
-		if (got >= 0)
+		if (split)
+			morph_fetch_ahead(v, h, copies, (u64)off, size, seg, n);
+		got = morph_read_segments(v, h, buf, (u64)off, seg, n, split,
+					  &bad);
+		if (got >= 0) {
+			__atomic_store_n(&h->ra_next, (u64)off + (u64)got,
+					 __ATOMIC_RELAXED);
 			return (int)got;
+		}
 		morph_io_error(v, bad, (int)got, h->name);
 		if (got != -EIO && got != -ENXIO && got != -ENODEV)
 			return (int)got;

@@ -420,6 +420,37 @@ static void remove_partial_replicas(struct morph_vol *v, u32 d)
 	closedir(dir);
 }
 
+/*
+ * The read-ahead window of the block device under a lower file system
+ * (queue/read_ahead_kb in sysfs; a partition's is its disk's), which split
+ * reads use to fetch ahead (reader.c).  128 KiB, the kernel's default,
+ * when sysfs does not say (a file system with no block device).
+ */
+static u64 lower_read_ahead(dev_t dev)
+{
+	static const char *const where[] = {
+		"/sys/dev/block/%u:%u/queue/read_ahead_kb",
+		"/sys/dev/block/%u:%u/../queue/read_ahead_kb",
+	};
+	unsigned long kb;
+	char path[96];
+	size_t i;
+	FILE *f;
+
+	for (i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
+		snprintf(path, sizeof(path), where[i], major(dev), minor(dev));
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fscanf(f, "%lu", &kb) == 1 && kb) {
+			fclose(f);
+			return (u64)kb << 10;
+		}
+		fclose(f);
+	}
+	return 128 << 10;
+}
+
 /* the lower root: 0, 1 if it is missing (@why says how), -1 if unusable */
 static int open_root(struct morph_vol *v, u32 d, char *why, size_t len)
 {
@@ -438,6 +469,7 @@ static int open_root(struct morph_vol *v, u32 d, char *why, size_t len)
 		return -1;
 	}
 	dv->st_dev = st.st_dev;
+	dv->ra_bytes = lower_read_ahead(st.st_dev);
 	for (o = 0; o < d; o++)
 		if (v->dev[o].fd >= 0 && v->dev[o].st_dev == st.st_dev) {
 			morph_err("lower directories %s (device %u) and %s (device %u) are on the same file system (%u:%u); give each device its own file system",

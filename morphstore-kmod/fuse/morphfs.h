@@ -33,6 +33,7 @@ struct morph_dev {
 	int meta_fd;		/* its MORPH_DIR, which holds the marks */
 	dev_t st_dev;
 	u32 label;		/* label version found at mount, 0 if none */
+	u64 ra_bytes;		/* its block device's read-ahead window */
 };
 
 /* in-memory inode of an open (or pinned) master file */
@@ -67,6 +68,8 @@ struct morph_handle {
 	u32 bad;			/* devices that failed a read since */
 	int fd[MORPH_MAX_DEVICES];	/* sequential access */
 	int rfd[MORPH_MAX_DEVICES];	/* random access, for split reads */
+	u64 ra_next;			/* where the last read ended */
+	u64 ra_end;			/* fetched ahead up to here */
 };
 
 struct morph_job {
@@ -179,7 +182,10 @@ void morph_readers_stop(struct morph_vol *v);
 ssize_t morph_read_segments(struct morph_vol *v, struct morph_handle *h,
 			    char *buf, u64 off,
 			    const struct morph_laas_segment *seg, u32 n,
-			    u32 *bad_dev);
+			    int split, u32 *bad_dev);
+void morph_fetch_ahead(struct morph_vol *v, struct morph_handle *h,
+		       u32 copies, u64 off, u64 len,
+		       const struct morph_laas_segment *seg, u32 n);
 
 /* replicator.c: background creation, removal and resync of replicas */
 void morph_replicator_init(struct morph_vol *v);

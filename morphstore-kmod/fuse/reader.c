@@ -3,11 +3,25 @@
  * reader.c - reads split over copies run in parallel (seed 001 section
  * 3.3.1, intra-request parallelism).  The first segment is read by the
  * calling thread, the others by a small pool, one request per segment.
+ *
+ * While a file is split, its lower files are read through descriptors
+ * opened POSIX_FADV_RANDOM, so that no copy reads ahead over the pieces
+ * another copy serves (which would move every byte from every device).
+ * A stream still needs its devices busy ahead of it: the kernel sends the
+ * daemon reads of at most 128 KiB, one or two at a time, far too few to
+ * keep two disks reading.  So each read first starts its own pieces and,
+ * when it continues the handle's last read, the pieces of the reads of the
+ * same size that will follow, each on the device that will serve it
+ * (POSIX_FADV_WILLNEED submits the I/O without waiting), up to the copies'
+ * read-ahead windows together, as the kernel module does (kmod/file.c).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "morphfs.h"
+
+#define MORPH_RA_MAX	(64ull << 20)	/* the most fetched ahead of a stream */
 
 struct read_batch {
 	pthread_mutex_t mu;
@@ -109,10 +123,58 @@ void morph_readers_stop(struct morph_vol *v)
  * up to the first short segment (end of file) or -errno, the device that
  * failed in *@bad_dev.
  */
+static int split_fd(const struct morph_handle *h, u32 dev)
+{
+	return h->rfd[dev] >= 0 ? h->rfd[dev] : h->fd[dev];
+}
+
+static void start_pieces(const struct morph_handle *h,
+			 const struct morph_laas_segment *seg, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		posix_fadvise(split_fd(h, seg[i].dev), (off_t)seg[i].off,
+			      (off_t)seg[i].len, POSIX_FADV_WILLNEED);
+}
+
+/* before a split read of [@off, @off + @len) of @h: see the top of the file.
+ * Concurrent reads of one handle may race on ra_next/ra_end; the worst a
+ * race does is fetch a piece twice or not ahead, never a wrong byte. */
+void morph_fetch_ahead(struct morph_vol *v, struct morph_handle *h,
+		       u32 copies, u64 off, u64 len,
+		       const struct morph_laas_segment *seg, u32 n)
+{
+	struct morph_laas_segment next[MORPH_MAX_DEVICES];
+	u64 end = off + len, window = 0, at, stop;
+	u32 d, k;
+
+	start_pieces(h, seg, n);
+	if (!len || off != __atomic_load_n(&h->ra_next, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&h->ra_end, end, __ATOMIC_RELAXED);	/* not a stream (yet) */
+		return;
+	}
+	for (d = 0; d < v->ndev; d++)
+		if (copies & (1u << d))
+			window += v->dev[d].ra_bytes;
+	stop = end + (window < MORPH_RA_MAX ? window : MORPH_RA_MAX);
+	at = __atomic_load_n(&h->ra_end, __ATOMIC_RELAXED);
+	/* reads of this size from here on start at end + i * len */
+	at = at > end ? end + (at - end + len - 1) / len * len : end;
+	for (; at < stop; at += len) {
+		pthread_mutex_lock(&v->lock);
+		k = morph_laas_split(&v->laas, copies, at, len, next,
+				     MORPH_MAX_DEVICES);
+		pthread_mutex_unlock(&v->lock);
+		start_pieces(h, next, k);
+	}
+	__atomic_store_n(&h->ra_end, at > end ? at : end, __ATOMIC_RELAXED);
+}
+
 ssize_t morph_read_segments(struct morph_vol *v, struct morph_handle *h,
 			    char *buf, u64 off,
 			    const struct morph_laas_segment *seg, u32 n,
-			    u32 *bad_dev)
+			    int split, u32 *bad_dev)
 {
 	struct read_req req[MORPH_MAX_DEVICES];
 	struct read_batch batch;
@@ -121,8 +183,7 @@ ssize_t morph_read_segments(struct morph_vol *v, struct morph_handle *h,
 
 	(void)v;
 	for (i = 0; i < n; i++) {
-		req[i].fd = n > 1 && h->rfd[seg[i].dev] >= 0 ?
-			    h->rfd[seg[i].dev] : h->fd[seg[i].dev];
+		req[i].fd = split ? split_fd(h, seg[i].dev) : h->fd[seg[i].dev];
 		req[i].buf = buf + (seg[i].off - off);
 		req[i].off = seg[i].off;
 		req[i].len = seg[i].len;
