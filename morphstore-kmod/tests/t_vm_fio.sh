@@ -63,30 +63,35 @@ R=$MS_TMP/report
 check "the report of the recorded run is made (exit 0)" [ $? -eq 0 ]
 row() { grep -q -F -- "$1" "$R/vm-fio.md"; }
 # throughput = sum of io_bytes over the longest job_runtime (jq)
-check "video, 1 stream: RAID-0 585.4, RAID-1 111.1, LAAS 416.2, FUSE 946.0; best md RAID-0, LAAS/best 0.71, module/FUSE 0.44, mode stripe" \
-	row "| 1 | 585.4 | 111.1 | 416.2 | 946.0 | md RAID-0 | 0.71 | 0.44 | stripe |"
-check "video, 2 streams: LAAS/best md 0.99, module/FUSE 0.90, mode mostly mirror, also stripe" \
-	row "| 2 | 1055.9 | 953.3 | 1041.9 | 1164.0 | md RAID-0 | 0.99 | 0.90 | mirror/stripe |"
-check "video harmonic means 753.2, 199.0, 594.8, 1043.7; LAAS/best 0.79, module/FUSE 0.57" \
-	row "| harmonic mean | 753.2 | 199.0 | 594.8 | 1043.7 | md RAID-0 | 0.79 | 0.57 |  |"
-check "mongo, 1 stream: best md is RAID-1 (27.4), LAAS/best 0.46" \
-	row "| 1 | 12.4 | 27.4 | 12.7 | 59.7 | md RAID-1 (4-way) | 0.46 | 0.21 | stripe |"
-check "mongo harmonic means: LAAS/best 0.39, module/FUSE 0.18" \
-	row "| harmonic mean | 16.2 | 41.9 | 16.3 | 90.9 | md RAID-1 (4-way) | 0.39 | 0.18 |  |"
-check "capacity per user byte: RAID-0 1.01, RAID-1 4.02, MorphStore 2.01" \
-	row "| capacity used (x user data) | 1.01 | 4.02 | 2.01 | 2.01 |"
+check "video, 1 stream: RAID-0 585.4, RAID-1 111.1, LAAS 416.2, FUSE 946.0, UDR 421.3; best md RAID-0, LAAS/best 0.71, UDR/best 0.72, module/FUSE 0.44, modes stripe" \
+	row "| 1 | 585.4 | 111.1 | 416.2 | 946.0 | 421.3 | md RAID-0 | 0.71 | 0.72 | 0.44 | stripe | stripe |"
+check "video, 2 streams: LAAS/best md 0.99, UDR/best 0.70, module/FUSE 0.90, LAAS mode mostly mirror, also stripe" \
+	row "| 2 | 1055.9 | 953.3 | 1041.9 | 1164.0 | 741.6 | md RAID-0 | 0.99 | 0.70 | 0.90 | mirror/stripe | stripe |"
+check "video harmonic means 753.2, 199.0, 594.8, 1043.7, 537.3; LAAS/best 0.79, UDR/best 0.71, module/FUSE 0.57" \
+	row "| harmonic mean | 753.2 | 199.0 | 594.8 | 1043.7 | 537.3 | md RAID-0 | 0.79 | 0.71 | 0.57 |  |  |"
+check "mongo, 1 stream: best md is RAID-1 (27.4), LAAS/best 0.46, UDR 119.0 and 4.34 of it" \
+	row "| 1 | 12.4 | 27.4 | 12.7 | 59.7 | 119.0 | md RAID-1 (4-way) | 0.46 | 4.34 | 0.21 | stripe | stripe |"
+check "mongo harmonic means: LAAS/best 0.39, UDR/best 2.42, module/FUSE 0.18" \
+	row "| harmonic mean | 16.2 | 41.9 | 16.3 | 90.9 | 101.2 | md RAID-1 (4-way) | 0.39 | 2.42 | 0.18 |  |  |"
+check "capacity per user byte: RAID-0 1.01, RAID-1 4.02, MorphStore 2.01, the UDR layout 3.33" \
+	row "| capacity used (x user data) | 1.01 | 4.02 | 2.01 | 2.01 | 3.33 |"
+check "the UDR layout's copies per kind of file are stated" \
+	grep -q "(video files 4 copies; database files 2 copies;" "$R/vm-fio.md"
 check "goal lines: 0.90 missed at 1 stream (0.71), met at 2 (0.99)" \
 	bash -c "grep -q 'video: LAAS >= 0.90 of the best md layout (md RAID-0) at 1 stream(s): MISSED (0.71)' '$R/vm-fio.md' &&
 		grep -q 'video: LAAS >= 0.90 of the best md layout (md RAID-0) at 2 stream(s): met (0.99)' '$R/vm-fio.md'"
 check "goal line: LAAS above RAID-1 in harmonic mean, video 2.99x met, mongo 0.39x missed" \
 	bash -c "grep -q 'video: LAAS above md RAID-1 in harmonic mean: met (2.99x)' '$R/vm-fio.md' &&
 		grep -q 'mongo: LAAS above md RAID-1 in harmonic mean: MISSED (0.39x)' '$R/vm-fio.md'"
-check "the TSV has one row per run (2 workloads x 4 configurations x 2 levels) and a header" \
-	[ "$(wc -l <"$R/vm-fio.tsv")" -eq 17 ]
+check "goal lines for the UDR layout: video 0.90 missed at 2 streams (0.70), above RAID-1 2.70x" \
+	bash -c "grep -q 'video: LAAS with UDR copies >= 0.90 of the best md layout (md RAID-0) at 2 stream(s): MISSED (0.70)' '$R/vm-fio.md' &&
+		grep -q 'video: LAAS with UDR copies above md RAID-1 in harmonic mean: met (2.70x)' '$R/vm-fio.md'"
+check "the TSV has one row per run (2 workloads x 5 configurations x 2 levels) and a header" \
+	[ "$(wc -l <"$R/vm-fio.tsv")" -eq 21 ]
 check "the TSV row of RAID-0 video at 1 stream reads 585.39 MiB/s" \
 	grep -q "^video	md-raid0	1	585.39	" "$R/vm-fio.tsv"
 check "the disk/fio read ratio of RAID-0 video at 1 stream is 0.93 (disk counters, not fio)" \
-	grep -q "^| 1 | 0.93 | 1.01 | 1.00 | 1.00 |$" "$R/vm-fio.md"
+	grep -q "^| 1 | 0.93 | 1.01 | 1.00 | 1.00 | 0.91 |$" "$R/vm-fio.md"
 check "a stream that read more than its files hold is counted (the recorded runs wrapped)" \
 	grep -q "md-raid1 video 2 (2 stream(s))" "$R/vm-fio.md"
 check "the report names the command, the throttle and the accelerator" \
