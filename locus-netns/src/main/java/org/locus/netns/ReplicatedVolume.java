@@ -17,6 +17,11 @@ import java.util.concurrent.TimeUnit;
  * mount namespace, so the node's DataNode (started later; {@code ip netns exec} copies the
  * host's mounts) sees the mount. The mount is in the ledger before it exists; {@code down}
  * kills the daemon with the node's other processes and then unmounts it.
+ *
+ * <p>{@code laas_factor=2}: a DataNode streaming one block keeps two files open (the block and
+ * its checksums), so under the default factor (1 × 2 devices = a load of 2 open files) a single
+ * reader already binds to one device. With 2, one block stream is split over both copies and
+ * two concurrent streams are each bound to a device, which is the seed's superlocal read.
  */
 final class ReplicatedVolume {
   /** The disk name of the MorphStore mount under the node's {@code mnt/}. */
@@ -65,7 +70,7 @@ final class ReplicatedVolume {
     Files.createDirectories(log.getParentFile().toPath());
     ledger.record("mount", mountPoint.getPath(), "morphstore-fuse");
     Process daemon = new ProcessBuilder(launcher.inNodeGroups(node, List.of(binary.getPath(),
-        "-f", "-o", "lower=" + String.join(":", lowers) + ",copies=2,replicate_bps=0",
+        "-f", "-o", "lower=" + String.join(":", lowers) + ",copies=2,replicate_bps=0,laas_factor=2",
         mountPoint.getPath()))).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(MOUNT_TIMEOUT_SECONDS);
