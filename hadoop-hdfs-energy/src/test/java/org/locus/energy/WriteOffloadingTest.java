@@ -47,7 +47,8 @@ import org.locus.kit.LocusMiniCluster;
  * per node, replication 3, WARM placement, simulated disks: a write meets sleeping backups and
  * leaves them asleep (its backup replicas staged on the nodes' primary volumes, reported there
  * to the NameNode); once the backups wake the replicas move to them and the placement is WARM's
- * again; past the staging bound a write goes to the backup as without off-loading; a replica
+ * again; a copy the NameNode has another DataNode send to a sleeping backup (re-replication) is
+ * staged too; past the staging bound a write goes to the backup as without off-loading; a replica
  * still staged when its DataNode restarts is put right by {@code hdfs mover}. Contents and fsck
  * are checked after each step.
  */
@@ -59,6 +60,7 @@ class WriteOffloadingTest {
   private static final Path FIRST = new Path("/offload/first");
   private static final Path SECOND = new Path("/offload/second");
   private static final Path THIRD = new Path("/offload/third");
+  private static final Path REREPLICATED = new Path("/offload/rereplicated");
   private static LocusMiniCluster cluster;
   private static FileSystem fs;
   private static byte[] first;
@@ -125,6 +127,42 @@ class WriteOffloadingTest {
 
   @Test
   @Order(3)
+  void aReplicaAnotherDataNodeSendsToASleepingBackupIsStagedToo() throws Exception {
+    awaitBackupsAsleep();
+    long spinUpsBefore = spinUps();
+    byte[] data = new byte[BLOCK];
+    new Random(4).nextBytes(data);
+    try (FSDataOutputStream out = fs.create(REREPLICATED, (short) 2)) {
+      out.write(data);
+    }
+    assertEquals(List.of(Map.of(StorageType.DISK, 2)), storageTypesPerBlock(REREPLICATED),
+        "WARM's primary and one staged backup replica");
+    long offloadedBefore = sum(WriteOffloading::offloadedReplicas);
+    // the NameNode now has the third node's backup receive a copy from another DataNode
+    assertTrue(fs.setReplication(REREPLICATED, (short) 3));
+    EnergyTestClusters.await("the block re-replicated to a third node", 60_000, () -> {
+      try {
+        return fs.getFileBlockLocations(REREPLICATED, 0, BLOCK)[0].getHosts().length == 3;
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    });
+    assertEquals(List.of(Map.of(StorageType.DISK, 3)), storageTypesPerBlock(REREPLICATED),
+        "the re-replicated copy is staged on its node's primary volume");
+    assertEquals(offloadedBefore + 1, sum(WriteOffloading::offloadedReplicas));
+    assertEquals(spinUpsBefore, spinUps(), "no backup spun up for the transfer");
+    for (BackupDiskPowerManager manager : EnergyTestClusters.managers(cluster)) {
+      manager.wakeAll("test: backups needed", Time.monotonicNow());
+    }
+    EnergyTestClusters.await("staged replicas moved", 60_000,
+        () -> sum(WriteOffloading::stagedReplicas) == 0);
+    awaitPlacement(REREPLICATED);
+    assertArrayEquals(data, read(REREPLICATED));
+    assertHealthy(REREPLICATED);
+  }
+
+  @Test
+  @Order(4)
   void pastTheStagingBoundAWriteGoesToItsBackupWhichWakes() throws Exception {
     awaitBackupsAsleep();
     long spinUpsBefore = spinUps();
@@ -137,7 +175,9 @@ class WriteOffloadingTest {
       assertTrue(offloadedAfter.get(i) - offloadedBefore.get(i) <= STAGED_BLOCKS_PER_NODE,
           "node " + i + " staged " + (offloadedAfter.get(i) - offloadedBefore.get(i)));
     }
-    assertTrue(spinUps() > spinUpsBefore, "a write beyond the bound woke its backup");
+    // the power manager sees the backup's I/O at its next poll
+    EnergyTestClusters.await("a write beyond the bound woke its backup", 30_000,
+        () -> spinUps() > spinUpsBefore);
     for (BackupDiskPowerManager manager : EnergyTestClusters.managers(cluster)) {
       manager.wakeAll("test: backups needed", Time.monotonicNow());
     }
@@ -150,7 +190,7 @@ class WriteOffloadingTest {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void replicasStillStagedWhenTheirDataNodeRestartsAreMovedByHdfsMover() throws Exception {
     awaitBackupsAsleep();
     byte[] third = write(THIRD, BLOCK, 3);

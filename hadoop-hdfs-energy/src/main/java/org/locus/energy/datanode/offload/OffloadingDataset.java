@@ -26,20 +26,30 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Hadoop's dataset seen through a {@link Proxy} that forwards every call unchanged except
- * {@code createRbw} for an {@code ARCHIVE} (backup) volume: when the {@link WriteOffloadPolicy}
- * says so, the replica is created on a {@code DISK} (primary) volume of the same node instead
- * and remembered in {@link StagedReplicas}. The DataNode then reports it to the NameNode on the
+ * {@code createRbw} and {@code createTemporary} for an {@code ARCHIVE} (backup) volume: when the
+ * {@link WriteOffloadPolicy} says so, the replica is created on a {@code DISK} (primary) volume
+ * of the same node instead and remembered in {@link StagedReplicas}. The DataNode then reports it to the NameNode on the
  * volume it really lives on, so readers find it there. {@link #moveToAwakeBackups()} moves staged
  * replicas to their backup with the dataset's own {@code moveBlockAcrossStorage} (what
  * {@code hdfs mover} uses for a move inside one node; it tells the NameNode itself) once
  * the backup is awake.
  *
- * <p>Only client pipeline writes are staged: re-replication and balancer transfers
- * ({@code createTemporary}) go where the NameNode sent them. The block keeps its replicas on
- * distinct nodes throughout; only which disk of the node holds the backup copy changes.
+ * <p>{@code createRbw} is a client pipeline's write; {@code createTemporary} is a replica another
+ * DataNode sends: the NameNode's re-replication (a block allocated with fewer targets than its
+ * replication, e.g. when a node was too busy, or one that lost a replica), a Balancer or
+ * cross-node Mover transfer, or a node added to a pipeline. Each would otherwise spin a sleeping
+ * backup up for data nobody is waiting to read, so both are staged. The block keeps its replicas
+ * on distinct nodes throughout; only which disk of the node holds the backup copy changes. (A
+ * Mover run that wants a replica on a sleeping node's backup therefore sees it staged on the
+ * node's primary and reports no progress for it; the node moves it when the backup wakes, or
+ * {@code hdfs mover} does once the backups are awake.) A move inside one node
+ * ({@code moveBlockAcrossStorage}, which both this class and {@code hdfs mover} use) is never
+ * staged.
  */
 final class OffloadingDataset implements InvocationHandler, WriteOffloading {
   private static final Logger LOG = LoggerFactory.getLogger(OffloadingDataset.class);
+  /** The calls that create a replica on a volume: (storage type, storage ID, block, ...). */
+  private static final Set<String> STAGED_CALLS = Set.of("createRbw", "createTemporary");
 
   private final FsDatasetSpi<?> inner;
   private final WriteOffloadPolicy policy;
@@ -83,7 +93,7 @@ final class OffloadingDataset implements InvocationHandler, WriteOffloading {
     if (method.getDeclaringClass() == WriteOffloading.class) {
       return call(this, method, args);
     }
-    if (method.getName().equals("createRbw") && args[0] == StorageType.ARCHIVE) {
+    if (STAGED_CALLS.contains(method.getName()) && args[0] == StorageType.ARCHIVE) {
       Object onPrimary = stageOnPrimary(method, args);
       if (onPrimary != null) {
         return onPrimary;
@@ -96,7 +106,7 @@ final class OffloadingDataset implements InvocationHandler, WriteOffloading {
   }
 
   /** @return the replica created on a primary volume, or null to write to the backup */
-  private Object stageOnPrimary(Method createRbw, Object[] args) throws Throwable {
+  private Object stageOnPrimary(Method create, Object[] args) throws Throwable {
     Predicate<String> asleep = backupAsleep;
     String backup = (String) args[1];
     if (asleep == null || backup == null
@@ -109,7 +119,7 @@ final class OffloadingDataset implements InvocationHandler, WriteOffloading {
     ExtendedBlock block = (ExtendedBlock) args[2];
     Object handler;
     try {
-      handler = call(inner, createRbw, primaryArgs);
+      handler = call(inner, create, primaryArgs);
     } catch (DiskOutOfSpaceException e) {
       LOG.warn("No primary volume can stage {} for sleeping backup {} ({}); writing to the"
           + " backup", block, backup, e.getMessage());
