@@ -63,6 +63,7 @@ uint16_t zn_crc16(uint16_t crc, const void *buf, size_t len);
 #define ZN_BG_INODE_UNINIT	0x0001
 #define ZN_BG_BLOCK_UNINIT	0x0002
 
+/* A group descriptor: locations are file system block numbers. */
 struct zn_group {
 	uint64_t block_bitmap;
 	uint64_t inode_bitmap;
@@ -71,40 +72,46 @@ struct zn_group {
 	uint16_t flags;
 };
 
-struct zn_extent {
-	uint64_t start;
-	uint64_t len;
-};
+/*
+ * The on-disk layer has two back ends behind the functions below (see
+ * docs/zone.md): lib/zn_fs.c reads and writes the structures by hand
+ * (Apache-2.0, the default zonectl), lib/zn_fs_ext2fs.c goes through
+ * e2fsprogs' libext2fs (LGPL, only in the opt-in zonectl-ext2fs).  Each
+ * keeps its own state behind fs->od; everything else is shared.
+ *
+ * Numbers are in allocation units: one unit is what one bit of a block
+ * bitmap covers, a block, or a cluster with bigalloc.  block_size is the
+ * unit's size in bytes, so a byte offset is always unit * block_size.
+ */
+struct zn_ondisk;
 
 struct zn_fs {
-	int fd;
+	int fd;			/* ours: O_EXCL and flock while writable */
 	const char *path;
 	int writable;
 	int trust_bitmaps;	/* recovery: bitmap csum may be stale */
-	uint8_t sb[1024];	/* raw superblock, little endian */
-	uint32_t block_size;
+	uint32_t block_size;	/* bytes per unit */
+	uint32_t cluster_ratio;	/* file system blocks per unit */
 	uint64_t blocks_count;
 	uint64_t free_blocks;
 	uint32_t first_data_block;
 	uint32_t blocks_per_group;
-	uint32_t inodes_per_group;
-	uint32_t inode_size;
 	uint32_t ngroups;
 	uint32_t desc_size;
-	uint32_t gdt_blocks;
-	uint32_t reserved_gdt;
-	uint32_t itable_blocks;
 	uint32_t compat, incompat, ro_compat;
 	uint8_t uuid[16];
-	uint32_t csum_seed;	/* metadata_csum seed */
-	uint8_t *gdt;		/* raw descriptor table, gdt_blocks blocks */
-	struct zn_extent *meta;	/* all groups' bitmaps and inode tables, */
-	uint32_t nmeta;		/* sorted by start (for BLOCK_UNINIT) */
+	struct zn_ondisk *od;	/* the back end's own state */
 };
 
-/* Open and validate.  Write access also takes the device exclusively. */
+/*
+ * Open and validate.  Write access also takes the device exclusively.
+ * zn_dev_open (zn_dev.c) is the part both back ends share: the file
+ * type, the exclusive open, a mounted image, another zonectl.
+ */
 int zn_open(struct zn_fs *fs, const char *path, int writable);
 void zn_close(struct zn_fs *fs);
+int zn_dev_open(struct zn_fs *fs, const char *path, int writable);
+void zn_dev_close(struct zn_fs *fs);
 int zn_has_metadata_csum(const struct zn_fs *fs);
 int zn_has_gdt_csum(const struct zn_fs *fs);
 const char *zn_fs_kind(const struct zn_fs *fs);
@@ -116,9 +123,10 @@ uint32_t zn_group_nblocks(const struct zn_fs *fs, uint32_t g);
 uint32_t zn_block_group(const struct zn_fs *fs, uint64_t blk);
 
 /*
- * Bitmaps: "bm" buffers are one full block.  zn_bitmap_read returns the
- * bitmap the allocator believes in: for BLOCK_UNINIT groups it is built
- * from the layout (what ext4 would build), not read from disk.
+ * Bitmaps: "bm" buffers are block_size bytes (one unit): the group's bitmap
+ * block, then zeros if a cluster is larger than a block.  zn_bitmap_read
+ * returns the bitmap the allocator believes in: for BLOCK_UNINIT groups it
+ * is built from the layout (what ext4 would build), not read from disk.
  */
 int zn_bitmap_read(struct zn_fs *fs, uint32_t g, uint8_t *bm);
 int zn_bitmap_read_raw(struct zn_fs *fs, uint32_t g, uint8_t *bm);
@@ -128,13 +136,12 @@ int zn_bitmap_write(struct zn_fs *fs, uint32_t g, const uint8_t *bm);
 int zn_bitmap_write_raw(struct zn_fs *fs, uint32_t g, const uint8_t *bm);
 int zn_sync(struct zn_fs *fs);
 uint32_t zn_bitmap_free(const struct zn_fs *fs, uint32_t g, const uint8_t *bm);
-uint32_t zn_bitmap_csum(const struct zn_fs *fs, const uint8_t *bm);
 
 /* Descriptor edits in memory; zn_gdt_flush writes table + superblock. */
 void zn_group_set_free(struct zn_fs *fs, uint32_t g, uint32_t free_blocks);
 void zn_group_set_flags(struct zn_fs *fs, uint32_t g, uint16_t flags);
 void zn_group_set_bitmap_csum(struct zn_fs *fs, uint32_t g, uint32_t csum);
-int zn_group_csum_ok(const struct zn_fs *fs, uint32_t g);
+uint32_t zn_group_bitmap_csum_stored(const struct zn_fs *fs, uint32_t g);
 int zn_gdt_flush(struct zn_fs *fs);
 
 static inline int zn_test_bit(const uint8_t *bm, uint32_t bit)
@@ -229,7 +236,6 @@ int zn_zone_free_in(struct zn_fs *fs, uint64_t start, uint64_t end,
 		    uint64_t *free_out);
 int zn_zone_find_end(struct zn_fs *fs, struct zn_journal *j, uint64_t start,
 		     uint64_t want, uint64_t *end_out);
-uint32_t zn_group_bitmap_csum_stored(const struct zn_fs *fs, uint32_t g);
 
 /*
  * Online mechanism (zn_hold.c): on a mounted ext4 the forbidden area is

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * Superblock and group descriptors of ext2/ext3/ext4.
+ * The hand-written on-disk back end (the default zonectl, Apache-2.0 only):
+ * superblock, group descriptors, block bitmaps and their checksums of
+ * ext2/ext3/ext4, read and written at the byte offsets below.  Refuses
+ * bigalloc and meta_bg; zn_fs_ext2fs.c is the libext2fs back end that
+ * takes them (docs/zone.md says why both exist).
  *
  * On-disk facts used (all little endian):
  *  - The superblock is 1024 bytes at byte offset 1024.  Fields read here:
@@ -29,15 +33,29 @@
  *    INCOMPAT_CSUM_SEED, else crc32c(~0, s_uuid).
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
-#include <dirent.h>
 #include "zn.h"
+
+struct zn_extent {
+	uint64_t start;
+	uint64_t len;
+};
+
+/* The hand-written back end's state: the raw structures it edits. */
+struct zn_ondisk {
+	uint8_t sb[1024];	/* raw superblock, little endian */
+	uint32_t inodes_per_group;
+	uint32_t inode_size;
+	uint32_t gdt_blocks;
+	uint32_t reserved_gdt;
+	uint32_t itable_blocks;
+	uint32_t csum_seed;	/* metadata_csum seed */
+	uint8_t *gdt;		/* raw descriptor table, gdt_blocks blocks */
+	struct zn_extent *meta;	/* all groups' bitmaps and inode tables, */
+	uint32_t nmeta;		/* sorted by start (for BLOCK_UNINIT) */
+};
 
 static uint16_t get16(const uint8_t *p)
 {
@@ -60,16 +78,6 @@ static void put32(uint8_t *p, uint32_t v)
 {
 	put16(p, (uint16_t)v);
 	put16(p + 2, (uint16_t)(v >> 16));
-}
-
-static int open_errno(const char *path, int e)
-{
-	if (e == EACCES || e == EPERM || e == EROFS)
-		return zn_fail(ZN_EPERM, "%s: cannot open for the needed access (%s)",
-			       path, strerror(e));
-	if (e == EBUSY)
-		return zn_fail(ZN_EMOUNTED, "%s: device is busy (mounted?)", path);
-	return zn_fail(ZN_EIO, "%s: %s", path, strerror(e));
 }
 
 static int pread_all(int fd, void *buf, size_t len, uint64_t off)
@@ -104,80 +112,9 @@ static int pwrite_all(int fd, const void *buf, size_t len, uint64_t off)
 	return 0;
 }
 
-/*
- * A regular-file image counts as mounted when a loop device backed by it
- * cannot be opened exclusively (a mounted file system holds it).
- */
-static int image_in_use(const char *path, const struct stat *st)
-{
-	DIR *d = opendir("/sys/block");
-	struct dirent *de;
-	int busy = 0;
-
-	if (!d)
-		return 0;
-	while (!busy && (de = readdir(d))) {
-		char p[512], back[4096], dev[300];
-		struct stat bst;
-		ssize_t n;
-		int fd, lfd;
-
-		if (strncmp(de->d_name, "loop", 4))
-			continue;
-		snprintf(p, sizeof(p), "/sys/block/%s/loop/backing_file",
-			 de->d_name);
-		fd = open(p, O_RDONLY);
-		if (fd < 0)
-			continue;
-		n = read(fd, back, sizeof(back) - 1);
-		close(fd);
-		if (n <= 0)
-			continue;
-		back[n] = 0;
-		if (back[n - 1] == '\n')
-			back[n - 1] = 0;
-		if (stat(back, &bst) || bst.st_dev != st->st_dev ||
-		    bst.st_ino != st->st_ino)
-			continue;
-		snprintf(dev, sizeof(dev), "/dev/%s", de->d_name);
-		lfd = open(dev, O_RDONLY | O_EXCL);
-		if (lfd < 0 && errno == EBUSY) {
-			fprintf(stderr, "zonectl: %s is attached to %s, which is mounted\n",
-				path, dev);
-			busy = 1;
-		}
-		if (lfd >= 0)
-			close(lfd);
-	}
-	closedir(d);
-	return busy;
-}
-
-int zn_has_metadata_csum(const struct zn_fs *fs)
-{
-	return !!(fs->ro_compat & ZN_RO_COMPAT_METADATA_CSUM);
-}
-
-int zn_has_gdt_csum(const struct zn_fs *fs)
-{
-	return !zn_has_metadata_csum(fs) &&
-	       (fs->ro_compat & ZN_RO_COMPAT_GDT_CSUM);
-}
-
-const char *zn_fs_kind(const struct zn_fs *fs)
-{
-	if (fs->incompat & (ZN_INCOMPAT_EXTENTS | ZN_INCOMPAT_64BIT |
-			    ZN_INCOMPAT_FLEX_BG) ||
-	    fs->ro_compat & (ZN_RO_COMPAT_METADATA_CSUM | ZN_RO_COMPAT_GDT_CSUM))
-		return "ext4";
-	if (fs->compat & ZN_COMPAT_HAS_JOURNAL)
-		return "ext3";
-	return "ext2";
-}
-
 static uint8_t *desc(const struct zn_fs *fs, uint32_t g)
 {
-	return fs->gdt + (size_t)g * fs->desc_size;
+	return fs->od->gdt + (size_t)g * fs->desc_size;
 }
 
 static uint16_t desc_csum(const struct zn_fs *fs, uint32_t g)
@@ -187,7 +124,7 @@ static uint16_t desc_csum(const struct zn_fs *fs, uint32_t g)
 
 	put32(le, g);
 	if (zn_has_metadata_csum(fs)) {
-		uint32_t c = zn_crc32c(fs->csum_seed, le, 4);
+		uint32_t c = zn_crc32c(fs->od->csum_seed, le, 4);
 
 		c = zn_crc32c(c, d, 0x1E);
 		c = zn_crc32c(c, zero, 2);
@@ -207,7 +144,7 @@ static uint16_t desc_csum(const struct zn_fs *fs, uint32_t g)
 	return 0;
 }
 
-int zn_group_csum_ok(const struct zn_fs *fs, uint32_t g)
+static int group_csum_ok(const struct zn_fs *fs, uint32_t g)
 {
 	if (!zn_has_metadata_csum(fs) && !zn_has_gdt_csum(fs))
 		return 1;
@@ -257,25 +194,6 @@ void zn_group_set_bitmap_csum(struct zn_fs *fs, uint32_t g, uint32_t csum)
 		put16(d + 0x38, (uint16_t)(csum >> 16));
 }
 
-uint64_t zn_group_first(const struct zn_fs *fs, uint32_t g)
-{
-	return fs->first_data_block + (uint64_t)g * fs->blocks_per_group;
-}
-
-uint32_t zn_group_nblocks(const struct zn_fs *fs, uint32_t g)
-{
-	uint64_t first = zn_group_first(fs, g);
-	uint64_t left = fs->blocks_count - first;
-
-	return left < fs->blocks_per_group ? (uint32_t)left :
-					     fs->blocks_per_group;
-}
-
-uint32_t zn_block_group(const struct zn_fs *fs, uint64_t blk)
-{
-	return (uint32_t)((blk - fs->first_data_block) / fs->blocks_per_group);
-}
-
 static int power_of(uint32_t g, uint32_t base)
 {
 	uint64_t p = base;
@@ -291,7 +209,7 @@ static int group_has_super(const struct zn_fs *fs, uint32_t g)
 	if (g == 0)
 		return 1;
 	if (fs->compat & ZN_COMPAT_SPARSE_SUPER2)
-		return g == get32(fs->sb + 0x24C) || g == get32(fs->sb + 0x250);
+		return g == get32(fs->od->sb + 0x24C) || g == get32(fs->od->sb + 0x250);
 	if (!(fs->ro_compat & ZN_RO_COMPAT_SPARSE_SUPER))
 		return 1;
 	return g == 1 || power_of(g, 3) || power_of(g, 5) || power_of(g, 7);
@@ -316,23 +234,23 @@ static void mark_range(const struct zn_fs *fs, uint32_t g, uint8_t *bm,
 void zn_bitmap_synth(const struct zn_fs *fs, uint32_t g, uint8_t *bm)
 {
 	uint64_t first = zn_group_first(fs, g), from;
-	uint32_t i, n = zn_group_nblocks(fs, g), lo = 0, hi = fs->nmeta;
+	uint32_t i, n = zn_group_nblocks(fs, g), lo = 0, hi = fs->od->nmeta;
 
 	memset(bm, 0, fs->block_size);
 	if (group_has_super(fs, g))
-		mark_range(fs, g, bm, first, 1 + fs->gdt_blocks + fs->reserved_gdt);
+		mark_range(fs, g, bm, first, 1 + fs->od->gdt_blocks + fs->od->reserved_gdt);
 	/* no extent is longer than an inode table: start the scan there */
-	from = first > fs->itable_blocks ? first - fs->itable_blocks : 0;
+	from = first > fs->od->itable_blocks ? first - fs->od->itable_blocks : 0;
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
 
-		if (fs->meta[mid].start < from)
+		if (fs->od->meta[mid].start < from)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (i = lo; i < fs->nmeta && fs->meta[i].start < first + n; i++)
-		mark_range(fs, g, bm, fs->meta[i].start, fs->meta[i].len);
+	for (i = lo; i < fs->od->nmeta && fs->od->meta[i].start < first + n; i++)
+		mark_range(fs, g, bm, fs->od->meta[i].start, fs->od->meta[i].len);
 	for (i = n; i < fs->block_size * 8; i++)
 		zn_set_bit(bm, i);
 }
@@ -349,19 +267,19 @@ static int build_meta_index(struct zn_fs *fs)
 {
 	uint32_t g;
 
-	fs->meta = malloc((size_t)fs->ngroups * 3 * sizeof(*fs->meta));
-	if (!fs->meta)
+	fs->od->meta = malloc((size_t)fs->ngroups * 3 * sizeof(*fs->od->meta));
+	if (!fs->od->meta)
 		return -1;
 	for (g = 0; g < fs->ngroups; g++) {
 		struct zn_group gi;
 
 		zn_group_get(fs, g, &gi);
-		fs->meta[fs->nmeta++] = (struct zn_extent){ gi.block_bitmap, 1 };
-		fs->meta[fs->nmeta++] = (struct zn_extent){ gi.inode_bitmap, 1 };
-		fs->meta[fs->nmeta++] = (struct zn_extent){ gi.inode_table,
-							    fs->itable_blocks };
+		fs->od->meta[fs->od->nmeta++] = (struct zn_extent){ gi.block_bitmap, 1 };
+		fs->od->meta[fs->od->nmeta++] = (struct zn_extent){ gi.inode_bitmap, 1 };
+		fs->od->meta[fs->od->nmeta++] = (struct zn_extent){ gi.inode_table,
+							    fs->od->itable_blocks };
 	}
-	qsort(fs->meta, fs->nmeta, sizeof(*fs->meta), extent_cmp);
+	qsort(fs->od->meta, fs->od->nmeta, sizeof(*fs->od->meta), extent_cmp);
 	return 0;
 }
 
@@ -376,9 +294,9 @@ int zn_bitmap_read_raw(struct zn_fs *fs, uint32_t g, uint8_t *bm)
 	return ZN_OK;
 }
 
-uint32_t zn_bitmap_csum(const struct zn_fs *fs, const uint8_t *bm)
+static uint32_t bitmap_csum(const struct zn_fs *fs, const uint8_t *bm)
 {
-	return zn_crc32c(fs->csum_seed, bm, fs->blocks_per_group / 8);
+	return zn_crc32c(fs->od->csum_seed, bm, fs->blocks_per_group / 8);
 }
 
 int zn_bitmap_read(struct zn_fs *fs, uint32_t g, uint8_t *bm)
@@ -396,7 +314,7 @@ int zn_bitmap_read(struct zn_fs *fs, uint32_t g, uint8_t *bm)
 		return err;
 	if (zn_has_metadata_csum(fs) && !fs->trust_bitmaps) {
 		const uint8_t *d = desc(fs, g);
-		uint32_t want = get16(d + 0x18), have = zn_bitmap_csum(fs, bm);
+		uint32_t want = get16(d + 0x18), have = bitmap_csum(fs, bm);
 
 		if (fs->desc_size >= 64)
 			want |= (uint32_t)get16(d + 0x38) << 16;
@@ -425,7 +343,7 @@ int zn_bitmap_write(struct zn_fs *fs, uint32_t g, const uint8_t *bm)
 	int err = zn_bitmap_write_raw(fs, g, bm);
 
 	if (!err)
-		zn_group_set_bitmap_csum(fs, g, zn_bitmap_csum(fs, bm));
+		zn_group_set_bitmap_csum(fs, g, bitmap_csum(fs, bm));
 	return err;
 }
 
@@ -434,15 +352,6 @@ int zn_sync(struct zn_fs *fs)
 	if (fsync(fs->fd))
 		return zn_fail(ZN_EIO, "%s: fsync", fs->path);
 	return ZN_OK;
-}
-
-uint32_t zn_bitmap_free(const struct zn_fs *fs, uint32_t g, const uint8_t *bm)
-{
-	uint32_t i, n = zn_group_nblocks(fs, g), free_blocks = 0;
-
-	for (i = 0; i < n; i++)
-		free_blocks += !zn_test_bit(bm, i);
-	return free_blocks;
 }
 
 /*
@@ -465,16 +374,16 @@ int zn_gdt_flush(struct zn_fs *fs)
 		zn_group_get(fs, g, &gi);
 		total += gi.free_blocks;
 	}
-	if (pwrite_all(fs->fd, fs->gdt, (size_t)fs->gdt_blocks * fs->block_size,
+	if (pwrite_all(fs->fd, fs->od->gdt, (size_t)fs->od->gdt_blocks * fs->block_size,
 		       (uint64_t)(fs->first_data_block + 1) * fs->block_size))
 		return zn_fail(ZN_EIO, "%s: writing group descriptors", fs->path);
-	put32(fs->sb + 0x0C, (uint32_t)total);
+	put32(fs->od->sb + 0x0C, (uint32_t)total);
 	if (fs->incompat & ZN_INCOMPAT_64BIT)
-		put32(fs->sb + 0x158, (uint32_t)(total >> 32));
+		put32(fs->od->sb + 0x158, (uint32_t)(total >> 32));
 	fs->free_blocks = total;
 	if (zn_has_metadata_csum(fs))
-		put32(fs->sb + 0x3FC, zn_crc32c(~0u, fs->sb, 0x3FC));
-	if (pwrite_all(fs->fd, fs->sb, 1024, 1024))
+		put32(fs->od->sb + 0x3FC, zn_crc32c(~0u, fs->od->sb, 0x3FC));
+	if (pwrite_all(fs->fd, fs->od->sb, 1024, 1024))
 		return zn_fail(ZN_EIO, "%s: writing superblock", fs->path);
 	if (fsync(fs->fd))
 		return zn_fail(ZN_EIO, "%s: fsync", fs->path);
@@ -483,7 +392,7 @@ int zn_gdt_flush(struct zn_fs *fs)
 
 static int check_layout(struct zn_fs *fs, int writable)
 {
-	const uint8_t *sb = fs->sb;
+	const uint8_t *sb = fs->od->sb;
 	uint32_t log = get32(sb + 0x18);
 
 	if (get16(sb + 0x38) != 0xEF53)
@@ -512,8 +421,8 @@ static int check_layout(struct zn_fs *fs, int writable)
 	}
 	fs->first_data_block = get32(sb + 0x14);
 	fs->blocks_per_group = get32(sb + 0x20);
-	fs->inodes_per_group = get32(sb + 0x28);
-	fs->inode_size = get32(sb + 0x4C) ? get16(sb + 0x58) : 128;
+	fs->od->inodes_per_group = get32(sb + 0x28);
+	fs->od->inode_size = get32(sb + 0x4C) ? get16(sb + 0x58) : 128;
 	if (fs->ro_compat & ZN_RO_COMPAT_BIGALLOC)
 		return zn_fail(ZN_ENOTEXT, "%s: bigalloc (cluster bitmaps) is not supported",
 			       fs->path);
@@ -524,17 +433,17 @@ static int check_layout(struct zn_fs *fs, int writable)
 		return zn_fail(ZN_ENOTEXT, "%s: is an external journal device, not a file system",
 			       fs->path);
 	if (!fs->blocks_per_group || fs->blocks_per_group > fs->block_size * 8 ||
-	    fs->blocks_per_group % 8 || !fs->inodes_per_group || !fs->inode_size ||
+	    fs->blocks_per_group % 8 || !fs->od->inodes_per_group || !fs->od->inode_size ||
 	    fs->first_data_block >= fs->blocks_count ||
 	    fs->first_data_block != (fs->block_size == 1024 ? 1u : 0u))
 		return zn_fail(ZN_ENOTEXT, "%s: implausible geometry (blocks per group %u, first data block %u)",
 			       fs->path, fs->blocks_per_group, fs->first_data_block);
 	fs->ngroups = (uint32_t)((fs->blocks_count - fs->first_data_block +
 				  fs->blocks_per_group - 1) / fs->blocks_per_group);
-	fs->gdt_blocks = (uint32_t)(((uint64_t)fs->ngroups * fs->desc_size +
+	fs->od->gdt_blocks = (uint32_t)(((uint64_t)fs->ngroups * fs->desc_size +
 				     fs->block_size - 1) / fs->block_size);
-	fs->reserved_gdt = get16(sb + 0xCE);
-	fs->itable_blocks = (uint32_t)(((uint64_t)fs->inodes_per_group * fs->inode_size +
+	fs->od->reserved_gdt = get16(sb + 0xCE);
+	fs->od->itable_blocks = (uint32_t)(((uint64_t)fs->od->inodes_per_group * fs->od->inode_size +
 					fs->block_size - 1) / fs->block_size);
 	if (zn_has_metadata_csum(fs)) {
 		if (sb[0x175] != 1)
@@ -543,7 +452,7 @@ static int check_layout(struct zn_fs *fs, int writable)
 		if (get32(sb + 0x3FC) != zn_crc32c(~0u, sb, 0x3FC))
 			return zn_fail(ZN_ECORRUPT, "%s: superblock checksum is wrong",
 				       fs->path);
-		fs->csum_seed = (fs->incompat & ZN_INCOMPAT_CSUM_SEED) ?
+		fs->od->csum_seed = (fs->incompat & ZN_INCOMPAT_CSUM_SEED) ?
 				get32(sb + 0x270) : zn_crc32c(~0u, fs->uuid, 16);
 	}
 	if (writable && (fs->incompat & ZN_INCOMPAT_RECOVER))
@@ -554,35 +463,19 @@ static int check_layout(struct zn_fs *fs, int writable)
 
 int zn_open(struct zn_fs *fs, const char *path, int writable)
 {
-	struct stat st;
 	uint32_t g;
-	int flags = writable ? O_RDWR : O_RDONLY, err;
 	size_t gdt_len;
+	int err = zn_dev_open(fs, path, writable);
 
-	memset(fs, 0, sizeof(*fs));
-	fs->fd = -1;
-	fs->path = path;
-	fs->writable = writable;
-	if (stat(path, &st))
-		return open_errno(path, errno);
-	if (S_ISBLK(st.st_mode) && writable)
-		flags |= O_EXCL;	/* fails with EBUSY while mounted */
-	else if (!S_ISBLK(st.st_mode) && !S_ISREG(st.st_mode))
-		return zn_fail(ZN_ENOTEXT, "%s: neither a block device nor an image file",
-			       path);
-	fs->fd = open(path, flags | O_CLOEXEC);
-	if (fs->fd < 0)
-		return open_errno(path, errno);
-	if (writable && S_ISREG(st.st_mode) && image_in_use(path, &st)) {
+	if (err)
+		return err;
+	fs->cluster_ratio = 1;
+	fs->od = calloc(1, sizeof(*fs->od));
+	if (!fs->od) {
 		zn_close(fs);
-		return zn_fail(ZN_EMOUNTED, "%s: image is mounted through a loop device",
-			       path);
+		return zn_fail(ZN_EIO, "out of memory");
 	}
-	if (writable && flock(fs->fd, LOCK_EX | LOCK_NB)) {
-		zn_close(fs);
-		return zn_fail(ZN_EMOUNTED, "%s: another zonectl holds it", path);
-	}
-	if (pread_all(fs->fd, fs->sb, 1024, 1024)) {
+	if (pread_all(fs->fd, fs->od->sb, 1024, 1024)) {
 		zn_close(fs);
 		return zn_fail(ZN_ENOTEXT, "%s: too small to hold a superblock", path);
 	}
@@ -591,10 +484,10 @@ int zn_open(struct zn_fs *fs, const char *path, int writable)
 		zn_close(fs);
 		return err;
 	}
-	gdt_len = (size_t)fs->gdt_blocks * fs->block_size;
-	fs->gdt = malloc(gdt_len);
-	if (!fs->gdt || pread_all(fs->fd, fs->gdt, gdt_len,
-				  (uint64_t)(fs->first_data_block + 1) * fs->block_size)) {
+	gdt_len = (size_t)fs->od->gdt_blocks * fs->block_size;
+	fs->od->gdt = malloc(gdt_len);
+	if (!fs->od->gdt || pread_all(fs->fd, fs->od->gdt, gdt_len,
+				      (uint64_t)(fs->first_data_block + 1) * fs->block_size)) {
 		zn_close(fs);
 		return zn_fail(ZN_ENOTEXT, "%s: cannot read group descriptors", path);
 	}
@@ -602,7 +495,7 @@ int zn_open(struct zn_fs *fs, const char *path, int writable)
 		struct zn_group gi;
 
 		zn_group_get(fs, g, &gi);
-		if (!zn_group_csum_ok(fs, g)) {
+		if (!group_csum_ok(fs, g)) {
 			zn_close(fs);
 			return zn_fail(ZN_ECORRUPT, "%s: descriptor checksum of group %u is wrong",
 				       path, g);
@@ -623,14 +516,13 @@ int zn_open(struct zn_fs *fs, const char *path, int writable)
 
 void zn_close(struct zn_fs *fs)
 {
-	if (fs->fd >= 0)
-		close(fs->fd);
-	fs->fd = -1;
-	free(fs->gdt);
-	fs->gdt = NULL;
-	free(fs->meta);
-	fs->meta = NULL;
-	fs->nmeta = 0;
+	zn_dev_close(fs);
+	if (!fs->od)
+		return;
+	free(fs->od->gdt);
+	free(fs->od->meta);
+	free(fs->od);
+	fs->od = NULL;
 }
 
 uint32_t zn_group_bitmap_csum_stored(const struct zn_fs *fs, uint32_t g)
