@@ -110,6 +110,8 @@ struct zn_fs {
  */
 int zn_open(struct zn_fs *fs, const char *path, int writable);
 void zn_close(struct zn_fs *fs);
+/* Which back end this binary has, for --help. */
+const char *zn_backend(void);
 int zn_dev_open(struct zn_fs *fs, const char *path, int writable);
 void zn_dev_close(struct zn_fs *fs);
 int zn_has_metadata_csum(const struct zn_fs *fs);

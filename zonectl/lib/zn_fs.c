@@ -461,6 +461,11 @@ static int check_layout(struct zn_fs *fs, int writable)
 	return ZN_OK;
 }
 
+const char *zn_backend(void)
+{
+	return "hand-written (lib/zn_fs.c; refuses bigalloc and meta_bg)";
+}
+
 int zn_open(struct zn_fs *fs, const char *path, int writable)
 {
 	uint32_t g;

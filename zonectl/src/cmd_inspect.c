@@ -57,6 +57,9 @@ int cmd_info(int argc, char **argv)
 	printf("%s: %s, %u-byte blocks, %llu blocks (%.1f MiB), %u groups of %u blocks\n",
 	       o.dev, zn_fs_kind(&fs), fs.block_size, (unsigned long long)fs.blocks_count,
 	       mib(&fs, fs.blocks_count), fs.ngroups, fs.blocks_per_group);
+	if (fs.cluster_ratio > 1)
+		printf("bigalloc: a zonectl block is one cluster (one bitmap bit) of %u file system blocks of %u bytes\n",
+		       fs.cluster_ratio, fs.block_size / fs.cluster_ratio);
 	printf("descriptors %u bytes%s%s%s, free blocks %llu, outer/inner split at block %llu\n",
 	       fs.desc_size, fs.incompat & ZN_INCOMPAT_FLEX_BG ? ", flex_bg" : "",
 	       zn_has_metadata_csum(&fs) ? ", metadata_csum" : "",

@@ -76,6 +76,7 @@ static void main_help(FILE *out)
 	fputs("usage: zonectl COMMAND [options] [DEV]   (zonectl COMMAND --help)\n\ncommands:\n", out);
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].what);
+	fprintf(out, "\non-disk back end: %s\n", zn_backend());
 	fputs("\nexit codes:\n", out);
 	for (e = 0; e < ZN_ERRMAX; e++)
 		fprintf(out, "  %2d  %s\n", e, zn_strerror(e));
