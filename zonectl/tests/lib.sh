@@ -43,9 +43,31 @@ debugfs_write() {
 	rm -f "$T/src.$2"
 }
 
-# area_of IMG: "start end" of the active reservation
+# area_of IMG: "start end" of the active reservation in file system blocks
+# (zonectl counts in bitmap bits, clusters on bigalloc: start and end are
+# scaled by block_size / the file system's block size)
 area_of() {
-	"$Z" status -p "${1:-$IMG}" | sed -n 's/.* start=\([0-9]*\) end=\([0-9]*\).*/\1 \2/p'
+	local bs
+	bs=$(dumpe2fs -h "${1:-$IMG}" 2>/dev/null | awk -F: '/^Block size/ {print $2 + 0}')
+	"$Z" status -p "${1:-$IMG}" |
+		sed -n 's/.* start=\([0-9]*\) end=\([0-9]*\) block_size=\([0-9]*\).*/\1 \2 \3/p' |
+		awk -v bs="$bs" '{ r = $3 / bs; printf "%.0f %.0f\n", $1 * r, $2 * r }'
+}
+
+# takes_layout: does this back end take $IMG's layout (a dry-run reserve)?
+# If it refuses it (the default back end refuses bigalloc and meta_bg),
+# print its message, its exit code, that nothing was written, and end the
+# script.
+takes_layout() {
+	local sum rc
+	sum=$(md5sum < "$IMG")
+	"$Z" reserve "$IMG" --keep-outer 8M -n >/dev/null 2>"$T/refusal" && return 0
+	rc=$?
+	head -1 "$T/refusal" | sed "s#$T/##"
+	echo "refused rc=$rc"
+	[ "$(md5sum < "$IMG")" = "$sum" ] && echo "image unchanged"
+	ls "$ZONECTL_STATE_DIR" 2>/dev/null | wc -l | sed 's/^/journal files: /'
+	exit 0
 }
 
 # roundtrip INNER OUTER: the offline acceptance cycle on $IMG
