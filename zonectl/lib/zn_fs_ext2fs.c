@@ -31,7 +31,7 @@
 
 struct zn_ondisk {
 	ext2_filsys e2;
-	ext2fs_block_bitmap meta;	/* every group's metadata blocks */
+	ext2fs_block_bitmap meta;	/* see build_meta_map */
 };
 
 /* Bytes of a group's bitmap that hold bits (what the checksum covers). */
@@ -75,7 +75,10 @@ static errcode_t build_meta_map(struct zn_fs *fs)
 	return 0;
 }
 
-/* The refusals of zn_fs.c's check_layout, in its words, but bigalloc and meta_bg pass. */
+/*
+ * zn_fs.c's refusals in its words, bigalloc and meta_bg aside, and what
+ * ext2fs_check_desc finds wrong with the descriptors.
+ */
 static int check_layout(struct zn_fs *fs, int writable)
 {
 	ext2_filsys e2 = fs->od->e2;
