@@ -323,7 +323,11 @@ int mo_read(const char *path, char *buf, size_t size, off_t off,
 		pthread_mutex_lock(&v->lock);
 		n = morph_laas_route(&v->laas, &ino->laas, copies, (u64)off,
 				     size, seg, MORPH_MAX_DEVICES);
-		split = morph_popcount(copies) > 1 && ino->laas.bound < 0;
+		/* page-cache mounts only: with direct_io the kernel passes
+		 * the application's reads through, split as they come (and
+		 * several at once for one large read), as before fetch-ahead */
+		split = !v->direct_io && morph_popcount(copies) > 1 &&
+			ino->laas.bound < 0;
 		pthread_mutex_unlock(&v->lock);
 		if (!n)
 			return 0;
