@@ -2,9 +2,8 @@
 /*
  * laas.c - load-adaptive access scheduling: seed 001 section 3.3.1.
  *
- * The recent-file list holds every file open now or closed within the
- * window; it is pruned whenever the load is measured, so it never grows
- * beyond the files touched in one window.
+ * Load (laas.h): the count of open files and its peak; a peak older than
+ * the window gives way to the count at the next open, close or look.
  */
 #include "laas.h"
 #include "rmap.h"
@@ -21,7 +20,8 @@ int morph_laas_init(struct morph_laas *l, const struct morph_laas_config *cfg,
 		return -MORPH_ERR_RANGE;
 	l->cfg = *cfg;
 	l->env = env;
-	l->recent = (struct morph_laas_file *)0;
+	l->open_files = l->peak = 0;
+	l->peak_ns = 0;
 	for (i = 0; i < MORPH_MAX_DEVICES; i++)
 		l->dev_bound[i] = l->dev_split[i] = 0;
 	return 0;
@@ -29,27 +29,19 @@ int morph_laas_init(struct morph_laas *l, const struct morph_laas_config *cfg,
 
 void morph_laas_file_init(struct morph_laas_file *f)
 {
-	f->prev = f->next = (struct morph_laas_file *)0;
 	f->open_count = 0;
 	f->bound = -1;
 	f->home = -1;
-	f->closed_ns = 0;
-	f->tracked = 0;
 	f->split_on = 0;
 }
 
-static void unlink_recent(struct morph_laas *l, struct morph_laas_file *f)
+/* the peak of open files: kept for a window, then the count now */
+static void note_open_files(struct morph_laas *l, u64 now)
 {
-	if (!f->tracked)
-		return;
-	if (f->prev)
-		f->prev->next = f->next;
-	else
-		l->recent = f->next;
-	if (f->next)
-		f->next->prev = f->prev;
-	f->prev = f->next = (struct morph_laas_file *)0;
-	f->tracked = 0;
+	if (l->open_files >= l->peak || now - l->peak_ns >= l->cfg.window_ns) {
+		l->peak = l->open_files;
+		l->peak_ns = now;
+	}
 }
 
 static void unbind(struct morph_laas *l, struct morph_laas_file *f)
@@ -88,47 +80,41 @@ static void count_split(struct morph_laas *l, struct morph_laas_file *f,
 
 void morph_laas_open(struct morph_laas *l, struct morph_laas_file *f)
 {
-	f->open_count++;
-	if (f->tracked)
+	if (f->open_count++)
 		return;
-	f->prev = (struct morph_laas_file *)0;
-	f->next = l->recent;
-	if (l->recent)
-		l->recent->prev = f;
-	l->recent = f;
-	f->tracked = 1;
+	l->open_files++;
+	note_open_files(l, l->env->now_ns(l->env->ctx));
+}
+
+/* @f is no longer open: it stops counting as load now (the peak stays) */
+static void closed(struct morph_laas *l, struct morph_laas_file *f)
+{
+	unbind(l, f);
+	unsplit(l, f);
+	l->open_files--;
+	note_open_files(l, l->env->now_ns(l->env->ctx));
 }
 
 void morph_laas_close(struct morph_laas *l, struct morph_laas_file *f)
 {
-	if (f->open_count && --f->open_count == 0) {
-		unbind(l, f);
-		unsplit(l, f);
-		f->closed_ns = l->env->now_ns(l->env->ctx);
-	}
+	if (f->open_count && --f->open_count == 0)
+		closed(l, f);
 }
 
 void morph_laas_forget(struct morph_laas *l, struct morph_laas_file *f)
 {
+	if (f->open_count) {
+		f->open_count = 0;
+		closed(l, f);
+	}
 	unbind(l, f);
 	unsplit(l, f);
-	unlink_recent(l, f);
 }
 
 u32 morph_laas_load(struct morph_laas *l)
 {
-	u64 now = l->env->now_ns(l->env->ctx);
-	struct morph_laas_file *f = l->recent, *next;
-	u32 load = 0;
-
-	for (; f; f = next) {
-		next = f->next;
-		if (f->open_count || now - f->closed_ns < l->cfg.window_ns)
-			load++;
-		else
-			unlink_recent(l, f);
-	}
-	return load;
+	note_open_files(l, l->env->now_ns(l->env->ctx));
+	return l->peak > l->open_files ? l->peak : l->open_files;
 }
 
 u32 morph_laas_threshold(const struct morph_laas *l)

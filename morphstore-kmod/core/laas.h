@@ -2,8 +2,13 @@
 /*
  * laas.h - load-adaptive access scheduling (seed 001 section 3.3.1).
  *
- * Load is the number of distinct files open now or closed less than
- * window_ns ago.  Below threshold = factor x devices a read is split evenly
+ * Load is the most files open at once within the last window_ns, and at
+ * least the files open now (the seed's "open inodes in a recent window"):
+ * a reader that closes one file and opens the next stays one unit of load,
+ * and a burst of opens keeps counting for a window after it ends, so the
+ * mode does not flap.  (Counting every distinct file touched in the window
+ * made two video streams, each moving on to its next file, look like four
+ * and bind.)  Below threshold = factor x devices a read is split evenly
  * over the file's current copies, in pieces aligned to @chunk bytes
  * (intra-request parallelism, like RAID-0); at or above it the file is bound
  * to one device for as long as it stays open (inter-request parallelism,
@@ -42,19 +47,18 @@ struct morph_laas_config {
 
 /* per open file; embedded in the front end's in-memory inode */
 struct morph_laas_file {
-	struct morph_laas_file *prev, *next;	/* recent-file list */
 	u32 open_count;
 	int bound;		/* device, or -1 */
 	int home;		/* preferred on ties (the master's device), or -1 */
-	u64 closed_ns;
-	int tracked;
 	u32 split_on;		/* devices it counts on as a split reader */
 };
 
 struct morph_laas {
 	struct morph_laas_config cfg;
 	const struct morph_env *env;
-	struct morph_laas_file *recent;
+	u32 open_files;		/* files open now */
+	u32 peak;		/* the most open at once since peak_ns */
+	u64 peak_ns;
 	u32 dev_bound[MORPH_MAX_DEVICES];
 	u32 dev_split[MORPH_MAX_DEVICES];	/* open split readers */
 };

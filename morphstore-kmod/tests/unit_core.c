@@ -487,7 +487,7 @@ TEST(laas_ties_between_devices_go_to_the_files_home)
 	CHECK_EQ(seg[0].dev, 3);
 }
 
-TEST(laas_closed_files_count_as_load_until_the_window_passes)
+TEST(laas_load_is_the_most_files_open_at_once_within_the_window)
 {
 	struct morph_laas l;
 	struct morph_laas_file f[5];
@@ -497,8 +497,10 @@ TEST(laas_closed_files_count_as_load_until_the_window_passes)
 	for (i = 0; i < 5; i++) {
 		morph_laas_file_init(&f[i]);
 		morph_laas_open(&l, &f[i]);
-		morph_laas_close(&l, &f[i]);
 	}
+	for (i = 0; i < 5; i++)
+		morph_laas_close(&l, &f[i]);
+	/* five were open at once: they count until the window passes */
 	CHECK_EQ(morph_laas_load(&l), 5);
 	CHECK(!morph_laas_striping(&l));
 	fake_now += 999999999ull;
@@ -506,10 +508,20 @@ TEST(laas_closed_files_count_as_load_until_the_window_passes)
 	fake_now += 2;
 	CHECK_EQ(morph_laas_load(&l), 0);
 	CHECK(morph_laas_striping(&l));
+	/* one reader moving from file to file is one unit of load */
+	for (i = 0; i < 5; i++) {
+		morph_laas_open(&l, &f[i]);
+		CHECK_EQ(morph_laas_load(&l), 1);
+		morph_laas_close(&l, &f[i]);
+	}
 	/* reopening one file counts it once */
 	morph_laas_open(&l, &f[0]);
 	morph_laas_open(&l, &f[0]);
 	CHECK_EQ(morph_laas_load(&l), 1);
+	/* a file forgotten while open stops counting once the peak is old */
+	morph_laas_forget(&l, &f[0]);
+	fake_now += 1000000001ull;
+	CHECK_EQ(morph_laas_load(&l), 0);
 }
 
 TEST(laas_forced_policies_ignore_load)
@@ -639,7 +651,7 @@ static const struct morph_test tests[] = {
 	T(laas_split_readers_sharing_a_device_take_less_of_it),
 	T(laas_at_threshold_binds_files_to_least_loaded_devices),
 	T(laas_ties_between_devices_go_to_the_files_home),
-	T(laas_closed_files_count_as_load_until_the_window_passes),
+	T(laas_load_is_the_most_files_open_at_once_within_the_window),
 	T(laas_forced_policies_ignore_load),
 	T(laas_single_copy_files_read_their_only_device),
 	T(rmap_state_round_trips_through_its_48_byte_encoding),
