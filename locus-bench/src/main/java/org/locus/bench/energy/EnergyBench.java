@@ -524,27 +524,40 @@ public final class EnergyBench {
   }
 
   /**
-   * @return with write off-loading, the deferred move and the write job with it, against the
-   *     native write job; empty without that set-up
+   * @return with write off-loading, the deferred move, and every measured workload with it
+   *     against the same workloads on native HDFS (the move carries the replicas all of them
+   *     staged, not only the write job's); empty without that set-up
    */
-  private static String moveSection(Map<String, Map<Setup, Measurement>> byWorkload) {
+  static String moveSection(Map<String, Map<Setup, Measurement>> byWorkload) {
     Measurement move = byWorkload.getOrDefault(MOVE_STAGED, Map.of()).get(Setup.OFFLOAD);
-    Map<Setup, Measurement> writes = byWorkload.getOrDefault(WRITE_HEAVY, Map.of());
-    if (move == null || writes.get(Setup.OFFLOAD) == null || writes.get(Setup.NATIVE) == null) {
+    if (move == null) {
       return "";
     }
-    Measurement write = writes.get(Setup.OFFLOAD);
-    Measurement nativeWrite = writes.get(Setup.NATIVE);
+    double offloaded = 0;
+    double stock = 0;
+    List<String> names = new ArrayList<>();
+    for (Map.Entry<String, Map<Setup, Measurement>> w : byWorkload.entrySet()) {
+      Measurement off = w.getValue().get(Setup.OFFLOAD);
+      Measurement nat = w.getValue().get(Setup.NATIVE);
+      if (w.getKey().equals(MOVE_STAGED) || off == null || nat == null) {
+        continue;
+      }
+      offloaded += off.diskJoules();
+      stock += nat.diskJoules();
+      names.add(chartName(w.getKey()));
+    }
+    if (names.isEmpty()) {
+      return "";
+    }
     return String.format("%nWrite off-loading defers a cost: after the last workload the bench"
         + " wakes every backup and moves the replicas staged for them (written by the workloads"
-        + " above), %.1f s and %.0f J of disk energy with %d backup spin-ups. Write job and"
-        + " move together: %.0f J, **%.3f** of the native write job's disk energy (the job"
-        + " alone %.3f). The move is off the job's path; on a cluster it happens when the"
-        + " backups next wake for a read, and costs only its transfer then.%n",
-        move.wallMillis() / 1000.0, move.diskJoules(), move.spinUps(),
-        write.diskJoules() + move.diskJoules(),
-        (write.diskJoules() + move.diskJoules()) / nativeWrite.diskJoules(),
-        write.diskJoules() / nativeWrite.diskJoules());
+        + " above), %.1f s and %.0f J of disk energy with %d backup spin-ups. The workloads (%s)"
+        + " and the move together: %.0f J, **%.3f** of the same workloads' disk energy on native"
+        + " HDFS (the workloads alone %.3f). The move is off the jobs' path; on a cluster it"
+        + " happens when the backups next wake for a read, and costs only its transfer then.%n",
+        move.wallMillis() / 1000.0, move.diskJoules(), move.spinUps(), String.join(", ", names),
+        offloaded + move.diskJoules(), (offloaded + move.diskJoules()) / stock,
+        offloaded / stock);
   }
 
   private static String chartName(String workload) {
