@@ -114,11 +114,7 @@ class WriteOffloadingTest {
   @Test
   @Order(2)
   void onceTheBackupsWakeTheStagedReplicasMoveToThem() throws Exception {
-    for (BackupDiskPowerManager manager : EnergyTestClusters.managers(cluster)) {
-      manager.wakeAll("test: backups needed", Time.monotonicNow());
-    }
-    EnergyTestClusters.await("staged replicas moved", 60_000,
-        () -> sum(WriteOffloading::stagedReplicas) == 0);
+    wakeBackupsAndAwaitTheMoves();
     assertEquals(4, sum(WriteOffloading::movedReplicas));
     awaitPlacement(FIRST);
     assertArrayEquals(first, read(FIRST));
@@ -151,11 +147,7 @@ class WriteOffloadingTest {
         "the re-replicated copy is staged on its node's primary volume");
     assertEquals(offloadedBefore + 1, sum(WriteOffloading::offloadedReplicas));
     assertEquals(spinUpsBefore, spinUps(), "no backup spun up for the transfer");
-    for (BackupDiskPowerManager manager : EnergyTestClusters.managers(cluster)) {
-      manager.wakeAll("test: backups needed", Time.monotonicNow());
-    }
-    EnergyTestClusters.await("staged replicas moved", 60_000,
-        () -> sum(WriteOffloading::stagedReplicas) == 0);
+    wakeBackupsAndAwaitTheMoves();
     awaitPlacement(REREPLICATED);
     assertArrayEquals(data, read(REREPLICATED));
     assertHealthy(REREPLICATED);
@@ -178,11 +170,7 @@ class WriteOffloadingTest {
     // the power manager sees the backup's I/O at its next poll
     EnergyTestClusters.await("a write beyond the bound woke its backup", 30_000,
         () -> spinUps() > spinUpsBefore);
-    for (BackupDiskPowerManager manager : EnergyTestClusters.managers(cluster)) {
-      manager.wakeAll("test: backups needed", Time.monotonicNow());
-    }
-    EnergyTestClusters.await("staged replicas moved", 60_000,
-        () -> sum(WriteOffloading::stagedReplicas) == 0);
+    wakeBackupsAndAwaitTheMoves();
     awaitPlacement(SECOND);
     assertArrayEquals(second, read(SECOND));
     assertArrayEquals(first, read(FIRST));
@@ -228,6 +216,15 @@ class WriteOffloadingTest {
     awaitPlacement(THIRD);
     assertArrayEquals(third, read(THIRD));
     assertHealthy(THIRD);
+  }
+
+  /** Wakes every backup (an operator's wake request) and waits until nothing is staged. */
+  private static void wakeBackupsAndAwaitTheMoves() throws InterruptedException {
+    for (BackupDiskPowerManager manager : EnergyTestClusters.managers(cluster)) {
+      manager.wakeAll("test: backups needed", Time.monotonicNow());
+    }
+    EnergyTestClusters.await("staged replicas moved", 60_000,
+        () -> sum(WriteOffloading::stagedReplicas) == 0);
   }
 
   private static void awaitBackupsAsleep() throws InterruptedException {
