@@ -24,7 +24,7 @@ class LocusCommandLineTest {
       "cluster status --help", "cluster down --help", "fs --help", "fsck --help",
       "job --help", "job wordcount --help", "job grep --help", "bench --help",
       "bench energy --help", "bench spindown --help", "bench checksum --help",
-      "kat --help", "kat import --help", "kat verify --help", "kat rebalance --help",
+      "bench zone-jobs --help", "kat --help", "kat import --help", "kat verify --help", "kat rebalance --help",
       "demo --help"})
   void everyCommandAnswersHelpWithUsageAndExitZero(String words) {
     CliRun run = CliRun.inProcess(words.split(" "));
@@ -241,6 +241,34 @@ class LocusCommandLineTest {
     CliRun run = CliRun.inProcess("cluster", "status", "--dir", tmp.getPath());
     assertEquals(3, run.exitCode());
     assertEquals("cluster in " + tmp.getAbsolutePath() + ": down", run.out().trim());
+  }
+
+  @Test
+  void benchZoneJobsRefusesMissingOptionsAnUnknownStrategyAndATinyDiskByName() {
+    String[] base = {"bench", "zone-jobs", "--dir", tmp.getPath(), "--device", "/dev/loop9",
+        "--state-dir", tmp.getPath(), "--out", new File(tmp, "jobs.tsv").getPath()};
+    CliRun missing = CliRun.inProcess(base);
+    assertEquals(2, missing.exitCode(), missing.toString());
+    assertTrue(missing.err().contains("--strategy is required"), missing.err());
+    CliRun strategy = CliRun.inProcess(with(base, "--strategy", "dynamic", "--disk-bytes",
+        "536870912"));
+    assertEquals(2, strategy.exitCode(), strategy.toString());
+    assertTrue(strategy.err().contains("unknown strategy 'dynamic'"), strategy.err());
+    CliRun tiny = CliRun.inProcess(with(base, "--strategy", "normal", "--disk-bytes", "1m"));
+    assertEquals(2, tiny.exitCode(), tiny.toString());
+    assertTrue(tiny.err().contains("--disk-bytes needs a whole number of bytes, got '1m'"),
+        tiny.err());
+    CliRun zonectl = CliRun.inProcess(with(base, "--strategy", "normal", "--disk-bytes",
+        "536870912", "--zonectl", new File(tmp, "no-zonectl").getPath()));
+    assertEquals(2, zonectl.exitCode(), zonectl.toString());
+    assertTrue(zonectl.err().contains("is not an executable file"), zonectl.err());
+    assertFalse(new File(tmp, "jobs.tsv").exists(), "nothing ran");
+  }
+
+  private static String[] with(String[] base, String... more) {
+    String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return all;
   }
 
   @Test

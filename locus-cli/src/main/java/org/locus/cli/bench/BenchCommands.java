@@ -38,6 +38,7 @@ public final class BenchCommands {
             new ChecksumBenchCommand(),
             new LowpowerBenchCommand(),
             new PollCostBenchCommand(),
+            new ZoneJobsBenchCommand(),
             new ExternalBenchCommand("zone",
                 "job-aware zone placement vs normal and dynamic-area strategies (zonectl bench)",
                 List.of("zonectl/zonectl", "bench")),
