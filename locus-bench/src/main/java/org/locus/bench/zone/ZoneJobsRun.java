@@ -5,12 +5,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +27,7 @@ import org.locus.bench.BenchException;
 import org.locus.bench.zone.ZoneJobSet.PlannedJob;
 import org.locus.jobs.swim.SyntheticJob;
 import org.locus.kit.LocusMiniCluster;
-import org.locus.zone.yarn.JobAwareZoneService;
+import org.locus.zone.yarn.EmbeddedHookInstall;
 
 /**
  * One run of the zone bench with Hadoop jobs ({@code locus bench zone-jobs}): an embedded
@@ -78,13 +73,12 @@ public final class ZoneJobsRun {
     }
     List<PlannedJob> plan = ZoneJobSet.plan(request.diskBytes(), request.groups());
     long outer = outerBytes(request.diskBytes());
-    Path manifestDir = Files.createTempDirectory(Path.of(System.getProperty("user.home")),
-        "locus-zone-bench", PosixFilePermissions.asFileAttribute(
-            PosixFilePermissions.fromString("rwx------")));
+    EmbeddedHookInstall install = EmbeddedHookInstall.create();
     File clusterDir = new File(request.mountPoint(), "cluster");
     LocusMiniCluster.Builder builder = LocusMiniCluster.builder(clusterDir).nodes(1)
         .yarn(true);
-    configure(builder, request, outer, manifestDir);
+    install.keys().forEach(builder::set);
+    configure(builder, request, outer);
     List<JobRecord> records = new ArrayList<>();
     try (LocusMiniCluster cluster = builder.start()) {
       FileSystem fs = cluster.getFileSystem();
@@ -114,7 +108,7 @@ public final class ZoneJobsRun {
       write(request, records, total, new long[] {hook.get("ZoneSwitches"),
           hook.get("ZoneReleases"), hook.get("ZoneExpansions"), hook.get("ZoneFailures")});
     } finally {
-      FileUtil.fullyDelete(manifestDir.toFile());
+      FileUtil.fullyDelete(install.directory().toFile());
     }
     return records;
   }
@@ -131,17 +125,8 @@ public final class ZoneJobsRun {
     return Math.round(2 * largest * diskBytes * 1.25);
   }
 
-  private static void configure(LocusMiniCluster.Builder builder, Request request, long outer,
-      Path manifestDir) throws IOException {
-    // the hook asks the RM for the application's name: the RM's ports must be fixed
-    builder.set(YarnConfiguration.YARN_MINICLUSTER_FIXED_PORTS, "true");
-    for (String key : List.of(YarnConfiguration.RM_ADDRESS,
-        YarnConfiguration.RM_SCHEDULER_ADDRESS, YarnConfiguration.RM_RESOURCE_TRACKER_ADDRESS,
-        YarnConfiguration.RM_ADMIN_ADDRESS, YarnConfiguration.RM_WEBAPP_ADDRESS)) {
-      builder.set(key, "127.0.0.1:" + freePort());
-    }
-    builder.set(YarnConfiguration.NM_AUX_SERVICES_MANIFEST_ENABLED, "true");
-    builder.set(YarnConfiguration.NM_AUX_SERVICES_MANIFEST, writeManifest(manifestDir));
+  private static void configure(LocusMiniCluster.Builder builder, Request request,
+      long outer) {
     // a hold makes df show the held area as used: the NodeManager's disk checker must not
     // call the local dir full because of it (docs/zone.md, the hook's limits)
     builder.set(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, "100");
@@ -158,24 +143,6 @@ public final class ZoneJobsRun {
         request.device(), request.mountPoint().getAbsolutePath(),
         request.stateDir().getAbsolutePath(), outer, expandBelow);
     keys.forEach(builder::set);
-  }
-
-  private static String writeManifest(Path dir) throws IOException {
-    Path manifest = dir.resolve("aux-services.json");
-    Files.writeString(manifest, String.join("\n",
-        "{\"services\": [",
-        " {\"name\": \"mapreduce_shuffle\", \"version\": \"1\", \"configuration\":",
-        "   {\"properties\": {\"class.name\": \"org.apache.hadoop.mapred.ShuffleHandler\"}}},",
-        " {\"name\": \"" + JobAwareZoneService.SERVICE_NAME + "\", \"version\": \"1\", \"configuration\":",
-        "   {\"properties\": {\"class.name\": \"" + JobAwareZoneService.class.getName() + "\"}}}",
-        "]}", ""), StandardCharsets.UTF_8);
-    return manifest.toUri().toString();
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
   }
 
   private static void writePool(FileSystem fs, org.apache.hadoop.fs.Path pool, long bytes)
