@@ -50,6 +50,16 @@ public abstract class OptionsCommand implements Command {
     return execute(line, console);
   }
 
+  /** Refuses the command line unless it has every one of these options; names the first missing. */
+  protected static void requireOptions(CommandLine line, String... options)
+      throws UsageException {
+    for (String option : options) {
+      if (!line.hasOption(option)) {
+        throw new UsageException("--" + option + " is required");
+      }
+    }
+  }
+
   /** Parses an integer option with bounds, naming the option in the error. */
   protected static int intOption(CommandLine line, String option, int defaultValue, int min,
       int max) throws UsageException {

@@ -67,12 +67,7 @@ public final class ZoneJobsBenchCommand extends OptionsCommand {
 
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
-    for (String option : new String[] {"dir", "device", "strategy", "disk-bytes", "state-dir",
-        "out"}) {
-      if (!line.hasOption(option)) {
-        throw new UsageException("--" + option + " is required");
-      }
-    }
+    requireOptions(line, "dir", "device", "strategy", "disk-bytes", "state-dir", "out");
     ZoneStrategy strategy;
     try {
       strategy = ZoneStrategy.parse(line.getOptionValue("strategy"));

@@ -69,11 +69,7 @@ final class KatImportCommand extends OptionsCommand {
 
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
-    for (String required : new String[] {"extractor", "input", "output"}) {
-      if (!line.hasOption(required)) {
-        throw new UsageException("--" + required + " is required");
-      }
-    }
+    requireOptions(line, "extractor", "input", "output");
     QueueDesign design;
     try {
       design = QueueDesign.valueOf(line.getOptionValue("queues", "distributed")

@@ -8,7 +8,6 @@ import org.apache.hadoop.fs.Path;
 import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
 import org.locus.kat.hint.KeyHint;
 import org.locus.kat.ingest.KatImporter;
 import org.locus.kat.ingest.QueueDesign;
@@ -49,11 +48,7 @@ final class KatManageCommand extends OptionsCommand {
 
   @Override
   protected int execute(CommandLine line, Console console) throws Exception {
-    for (String required : new String[] {"path", "extractor"}) {
-      if (!line.hasOption(required)) {
-        throw new UsageException("--" + required + " is required");
-      }
-    }
+    requireOptions(line, "path", "extractor");
     String spec = line.getOptionValue("extractor");
     KeyHint hint = KatOptions.hint(spec);
     int buckets = intOption(line, "buckets", 64, 1, 100_000);
