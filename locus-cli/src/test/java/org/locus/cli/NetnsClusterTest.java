@@ -261,7 +261,14 @@ class NetnsClusterTest {
       try (var out = fs.create(file, (short) 2)) {
         out.write(data);
       }
-      for (var block : fs.getFileBlockLocations(file, 0, data.length)) {
+      // close() returns once the pipeline acked and the NameNode counted one replica; the
+      // other DataNode's report of the block may land later: a bounded wait for it.
+      var blocks = fs.getFileBlockLocations(file, 0, data.length);
+      for (int attempt = 0; attempt < 600 && fewestHosts(blocks) < 2; attempt++) {
+        Thread.sleep(100);
+        blocks = fs.getFileBlockLocations(file, 0, data.length);
+      }
+      for (var block : blocks) {
         assertEquals(List.of(org.apache.hadoop.fs.StorageType.NVDIMM,
             org.apache.hadoop.fs.StorageType.NVDIMM), List.of(block.getStorageTypes()),
             block.toString());
@@ -292,6 +299,15 @@ class NetnsClusterTest {
         assertTrue(status.contains("wanted=2 copies=2"), blockFile + ": " + status);
       }
     }
+  }
+
+  private static int fewestHosts(org.apache.hadoop.fs.BlockLocation[] blocks)
+      throws java.io.IOException {
+    int fewest = Integer.MAX_VALUE;
+    for (var block : blocks) {
+      fewest = Math.min(fewest, block.getHosts().length);
+    }
+    return fewest;
   }
 
   @Test
