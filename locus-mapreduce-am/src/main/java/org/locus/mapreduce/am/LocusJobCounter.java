@@ -7,8 +7,11 @@ package org.locus.mapreduce.am;
  * {@code SUPERLOCAL_MAPS + BACKUP_LOCAL_MAPS <= DATA_LOCAL_MAPS}.
  */
 public enum LocusJobCounter {
-  /** Map attempts launched on one of their {@link TaskPlacement#superlocalHosts}. */
+  /**
+   * Map attempts given a container on one of their {@link TaskPlacement#superlocalHosts}
+   * (counted at assignment, as {@code DATA_LOCAL_MAPS}).
+   */
   SUPERLOCAL_MAPS,
-  /** Map attempts launched on one of their {@link TaskPlacement#backupHosts}. */
+  /** Map attempts given a container on one of their {@link TaskPlacement#backupHosts}. */
   BACKUP_LOCAL_MAPS
 }

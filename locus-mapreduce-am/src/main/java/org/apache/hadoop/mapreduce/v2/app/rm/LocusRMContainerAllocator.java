@@ -67,9 +67,10 @@ import org.slf4j.LoggerFactory;
  *       names H. Where the placement names superlocal or backup hosts, that list is reordered
  *       before the stock code assigns the container: maps superlocal on H first, then the
  *       other maps whose split names H, then those merely backup-local on H, so the levels are
- *       superlocal, node-local, backup-local, rack-local, any; launched maps of the first and
- *       third level are counted in {@link LocusJobCounter#SUPERLOCAL_MAPS} and
- *       {@link LocusJobCounter#BACKUP_LOCAL_MAPS}. The list is the stock allocator's private
+ *       superlocal, node-local, backup-local, rack-local, any; map attempts given a container
+ *       at the first and third level are counted in {@link LocusJobCounter#SUPERLOCAL_MAPS} and
+ *       {@link LocusJobCounter#BACKUP_LOCAL_MAPS} (at assignment, as the stock
+ *       {@code DATA_LOCAL_MAPS}: an attempt killed before it starts counts too). The list is the stock allocator's private
  *       {@value #MAPS_BY_HOST_FIELD} field, reached by reflection: the AM refuses to start, naming
  *       it, if a Hadoop version lacks it.</li>
  * </ol>
@@ -212,7 +213,7 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
     return response;
   }
 
-  /** Counts the maps launched since the last heartbeat on a superlocal or backup host. */
+  /** Counts the map attempts assigned since the last heartbeat on a superlocal or backup host. */
   @Override
   protected synchronized void heartbeat() throws Exception {
     super.heartbeat();
