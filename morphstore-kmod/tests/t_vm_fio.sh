@@ -57,6 +57,17 @@ check "fio accepts the job files (--parse-only)" \
 	bash -c "fio --parse-only '$MS_TMP/v4.fio' >/dev/null 2>&1 && fio --parse-only '$MS_TMP/m16.fio' >/dev/null 2>&1"
 check "17 streams are refused (16 files)" bash -c "! python3 '$B/fio_jobs.py' video 17 /d 10 2>/dev/null"
 
+# ---- who used the CPU during a run (bench/taskcpu.py) ----
+python3 "$B/taskcpu.py" snapshot >"$MS_TMP/tasks-now"
+check "taskcpu snapshot lists this shell's thread with its name" \
+	grep -qE "^$$ [0-9]+ [0-9]+ bash$" "$MS_TMP/tasks-now"
+printf '10 5 7 kworker/u4:2-flush-254:0\n11 100 40 fio\n12 1 1 bash\n' >"$MS_TMP/tasks-a"
+printf '10 5 207 kworker/u4:2-flush-254:0\n11 130 90 fio\n12 1 1 bash\n13 0 3 jbd2/vdb-8\n' >"$MS_TMP/tasks-b"
+python3 "$B/taskcpu.py" top "$MS_TMP/tasks-a" "$MS_TMP/tasks-b" 2 >"$MS_TMP/tasks-top"
+check "taskcpu top: the most system ticks first, at most N, idle threads left out" \
+	[ "$(cat "$MS_TMP/tasks-top")" = "$(printf '200 0 kworker/u4:2-flush-254:0 10\n50 30 fio 11')" ]
+check "taskcpu with no command is refused" bash -c "! python3 '$B/taskcpu.py' 2>/dev/null"
+
 # ---- the report of a recorded run ----
 R=$MS_TMP/report
 "$PY" "$B/fio_report.py" "$DATA/raw" "$R" >"$MS_TMP/report.out" 2>&1
