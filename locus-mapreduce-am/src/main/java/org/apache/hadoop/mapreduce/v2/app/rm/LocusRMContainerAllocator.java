@@ -70,9 +70,9 @@ import org.slf4j.LoggerFactory;
  *       superlocal, node-local, backup-local, rack-local, any; map attempts given a container
  *       at the first and third level are counted in {@link LocusJobCounter#SUPERLOCAL_MAPS} and
  *       {@link LocusJobCounter#BACKUP_LOCAL_MAPS} (at assignment, as the stock
- *       {@code DATA_LOCAL_MAPS}: an attempt killed before it starts counts too). The list is the stock allocator's private
- *       {@value #MAPS_BY_HOST_FIELD} field, reached by reflection: the AM refuses to start, naming
- *       it, if a Hadoop version lacks it.</li>
+ *       {@code DATA_LOCAL_MAPS}: an attempt killed before it starts counts too). The list is
+ *       the stock allocator's private {@value #MAPS_BY_HOST_FIELD} field, reached by
+ *       reflection: the AM refuses to start, naming it, if a Hadoop version lacks it.</li>
  * </ol>
  */
 public class LocusRMContainerAllocator extends RMContainerAllocator {
