@@ -3,15 +3,16 @@
 
 Who used the CPU during a run: 'snapshot' prints every thread's user and
 system clock ticks (/proc/PID/task/TID/stat, fields 14 and 15) with its
-name; 'top' prints the N threads (default 8) that used the most ticks
+name, its own process left out; 'top' prints the N threads (default 8) that used the most ticks
 between two snapshots, system ticks first, as 'sys user name tid'.
 """
 import os, sys
 
 
 def snapshot():
+    me = str(os.getpid())
     for pid in os.listdir("/proc"):
-        if not pid.isdigit():
+        if not pid.isdigit() or pid == me:  # not this snapshot's own work
             continue
         try:
             tids = os.listdir("/proc/%s/task" % pid)
