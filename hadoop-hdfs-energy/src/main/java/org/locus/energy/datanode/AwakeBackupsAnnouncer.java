@@ -22,9 +22,11 @@ import org.slf4j.LoggerFactory;
  * which of this node's backup volumes are spinning, so that its readers on this node may read
  * them ({@code PrimaryFirstNetworkTopology}). The list is the HDFS file
  * {@code <locus.energy.awake.dir>/<host>}, one storage ID per line, rewritten when the set
- * changes (checked at most once a second) and removed when no backup spins; the first check
- * after start always writes, so a list left by an earlier run of this node is replaced. Like the
- * wake requests, the directory is {@code HOT}: writing the list wakes no backup.
+ * changes and removed when no backup spins; the first check after start always writes, so a list
+ * left by an earlier run of this node is replaced. A backup that stops spinning leaves the list
+ * in the same tick (a listed backup in standby would draw readers that wake it); one that starts
+ * spinning joins it at the next check, at most once a second. Like the wake requests, the
+ * directory is {@code HOT}: writing the list wakes no backup.
  *
  * <p>A backup counts as awake while it spins with nothing to wait for ({@code ACTIVE},
  * {@code IDLE}); one spinning up or in standby does not. Called from the power manager's one
@@ -39,6 +41,7 @@ final class AwakeBackupsAnnouncer {
   private final Configuration conf;
   private final Path dir;
   private Set<String> published;
+  private boolean lastPublishSucceeded;
   private long nextCheck;
   private FileSystem fs;
 
@@ -49,22 +52,29 @@ final class AwakeBackupsAnnouncer {
 
   /** Publishes the spinning backups among {@code disks} if they changed since the last time. */
   void poll(long now, Collection<BackupDisk> disks, String host) {
-    if (now < nextCheck) {
-      return;
-    }
-    nextCheck = now + 1000;
     Set<String> awake = awake(disks);
     if (awake.equals(published)) {
       return;
     }
+    if (now < nextCheck && !(lastPublishSucceeded && withdraws(awake))) {
+      return;
+    }
+    nextCheck = now + 1000;
     try {
       publish(client(), new Path(dir, host), awake);
       LOG.info("Backups spinning on {}: {}", host, awake.isEmpty() ? "none" : awake);
       published = awake;
+      lastPublishSucceeded = true;
     } catch (IOException e) {
-      // tried again at the next check: published still differs
+      // tried again at the next check, not every tick: published still differs
+      lastPublishSucceeded = false;
       LOG.warn("Cannot publish the spinning backups of {} in {}: {}", host, dir, e.toString());
     }
+  }
+
+  /** @return whether {@code awake} leaves out a backup the published list names */
+  private boolean withdraws(Set<String> awake) {
+    return published != null && !awake.containsAll(published);
   }
 
   /** @return the storage IDs of the backups among {@code disks} spinning and ready */

@@ -54,7 +54,8 @@ public class BackupDisk {
   private boolean managed;
   private String unmanagedReason;
 
-  private DiskPowerState state = DiskPowerState.IDLE;
+  /** Volatile: the metrics system reads it from its own thread, outside the tick. */
+  private volatile DiskPowerState state = DiskPowerState.IDLE;
   private Mode mode = Mode.AUTOMATIC;
   private long lastTick;
   private long lastIoAt;
