@@ -130,6 +130,21 @@ def read_cpu(path):
     return 1.0 - idle / total if total > 0 else None
 
 
+def read_kstat(path):
+    """Growth of the guest's /proc/vmstat counters between the "before" and
+    "after" sections of path (lines "name value"; the jbd2 lines between
+    them are skipped)."""
+    sec, seen = None, {"before": {}, "after": {}}
+    for line in open(path):
+        f = line.split()
+        if len(f) == 1 and f[0] in seen:
+            sec = f[0]
+        elif sec and len(f) == 2 and f[1].isdigit() and not line.startswith(" "):
+            seen[sec][f[0]] = int(f[1])
+    return {k: v - seen["before"].get(k, 0) for k, v in seen["after"].items()
+            if k in seen["before"]}
+
+
 def read_conf(raw):
     conf = {}
     for line in open(os.path.join(raw, "bench.conf")):
@@ -163,6 +178,7 @@ def load(raw):
                 disks = read_diskstats(base + ".diskstats")
                 cpu = read_cpu(base + ".cpu") if os.path.exists(base + ".cpu") else None
                 mode = read_mode(base + ".mode") if os.path.exists(base + ".mode") else ""
+                kstat = read_kstat(base + ".kstat") if os.path.exists(base + ".kstat") else {}
                 hostload = None
                 if os.path.exists(base + ".hostload"):
                     hostload = float(open(base + ".hostload").read().split()[0])
@@ -171,7 +187,7 @@ def load(raw):
                 runs[c, w, n] = {"read": rb, "write": wb, "ios": ios, "secs": secs,
                                  "mibs": (rb + wb) / 1048576.0 / secs, "disks": disks,
                                  "mode": mode, "cpu": cpu, "slow": slow, "fast": fast,
-                                 "wrapped": wrapped, "hostload": hostload}
+                                 "wrapped": wrapped, "hostload": hostload, "kstat": kstat}
     if missing:
         raise RunError("missing runs (did the VM stop early?): " + ", ".join(missing))
     capacity = {}
@@ -310,6 +326,19 @@ def tables(conf, levels, configs, workloads, runs, capacity, analysis):
             lines.append("| %d | " % n + " | ".join(
                 "%.0f" % (100 * runs[c, w, n]["cpu"]) if runs[c, w, n]["cpu"] is not None else "-"
                 for c in configs) + " |")
+        if any("pgmajfault" in runs[c, w, n].get("kstat", {}) for c in configs for n in levels):
+            lines += ["", "Guest major page faults / page-cache refaults during the run "
+                      "(/proc/vmstat; a major fault stops the thread that takes it until "
+                      "the page is read back):", "",
+                      "| streams | " + " | ".join(LABEL[c] for c in configs) + " |",
+                      "|---:|" + "---:|" * len(configs)]
+            for n in levels:
+                cells = [str(n)]
+                for c in configs:
+                    k = runs[c, w, n].get("kstat", {})
+                    cells.append("%s / %s" % (k.get("pgmajfault", "-"),
+                                              k.get("workingset_refault_file", "-")))
+                lines.append("| " + " | ".join(cells) + " |")
         out.append("\n".join(lines))
     return "\n\n".join(out)
 
