@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -120,34 +121,20 @@ class FastNodeTest {
     Path file = new Path(INPUT, "part-0");
     BackupDisk backup = backupOf(0);
     PrimaryFirstNetworkTopology topology = topology();
-    // the NameNode reads the DataNodes' lists on its own thread, so a sort counts only when the
-    // backup was known asleep both before and after it
-    DatanodeInfoWithStorage sorted;
-    int sorts = 0;
-    do {
-      EnergyTestClusters.await("node 1's backup in standby and known so", 60_000,
-          () -> asleepAndKnownSo(backup, topology));
-      sorted = firstReplicaFor(nodeOne(), file);
-      sorts++;
-    } while (!asleepAndKnownSo(backup, topology) && sorts < 5);
-    assertTrue(asleepAndKnownSo(backup, topology), "the backup stayed asleep over a sort");
-    assertEquals(StorageType.DISK, sorted.getStorageType(),
+    DatanodeInfoWithStorage first = firstForNodeOneWhile(file,
+        "node 1's backup in standby and known so", () -> asleepAndKnownSo(backup, topology),
+        () -> { });
+    assertEquals(StorageType.DISK, first.getStorageType(),
         "a sleeping local backup is read after the primaries");
     long backupReads = backupReadsOf(0);
     readAsNodeOne(file);
     assertEquals(backupReads, backupReadsOf(0), "node 1 read its primary remotely");
     assertEquals(DiskPowerState.STANDBY, backup.state(), "and let its backup sleep");
 
-    sorts = 0;
-    do {
-      WakeRequests.request(fs, cluster.getConfiguration(), nodeOne(), "test: the fast node");
-      EnergyTestClusters.await("node 1's backup spinning and known so", 60_000,
-          () -> spinningAndKnownSo(backup, topology));
-      sorted = firstReplicaFor(nodeOne(), file);
-      sorts++;
-    } while (!spinningAndKnownSo(backup, topology) && sorts < 5);
-    assertTrue(spinningAndKnownSo(backup, topology), "the backup kept spinning over a sort");
-    DatanodeInfoWithStorage first = sorted;
+    first = firstForNodeOneWhile(file, "node 1's backup spinning and known so",
+        () -> spinningAndKnownSo(backup, topology),
+        () -> WakeRequests.request(fs, cluster.getConfiguration(), nodeOne(),
+            "test: the fast node"));
     assertEquals(StorageType.ARCHIVE, first.getStorageType(), "the spinning local backup first");
     assertEquals(nodeOne(), first.getIpAddr());
     // node 3's own backup of the file sleeps, and a reader on no DataNode has none of its own
@@ -215,6 +202,30 @@ class FastNodeTest {
       assertTrue(counted >= backupLocal && counted <= launched, counted + " vs " + backupLocal);
     }
     assertTrue(counted <= dataLocal, "backup-local maps are data-local too");
+  }
+
+  /** A step run before each wait; it may throw. */
+  private interface Step {
+    void run() throws Exception;
+  }
+
+  /**
+   * The replica the NameNode's sort puts first for node 1's reader of {@code file}, from a sort
+   * over which {@code holds} held: awaited before the sort and checked after it, at most 5
+   * sorts, since the NameNode reads the DataNodes' lists on its own thread and a sort between
+   * two of its polls could see either. {@code before} runs before each wait.
+   */
+  private static DatanodeInfoWithStorage firstForNodeOneWhile(Path file, String state,
+      BooleanSupplier holds, Step before) throws Exception {
+    for (int sorts = 0; sorts < 5; sorts++) {
+      before.run();
+      EnergyTestClusters.await(state, 60_000, holds);
+      DatanodeInfoWithStorage first = firstReplicaFor(nodeOne(), file);
+      if (holds.getAsBoolean()) {
+        return first;
+      }
+    }
+    throw new AssertionError(state + " did not hold over any of 5 sorts");
   }
 
   /**
