@@ -103,6 +103,7 @@ class WriteOffloadingTest {
     // WARM sends one replica to a primary and two to backups: 2 blocks x 2 staged replicas
     assertEquals(4, sum(WriteOffloading::stagedReplicas));
     assertEquals(4, sum(WriteOffloading::offloadedReplicas));
+    awaitReplicasPerBlock(FIRST, 3);
     for (Map<StorageType, Integer> types : storageTypesPerBlock(FIRST)) {
       assertEquals(Map.of(StorageType.DISK, 3), types, "the NameNode sees the staged replicas"
           + " on the primary volumes they were written to");
@@ -131,6 +132,7 @@ class WriteOffloadingTest {
     try (FSDataOutputStream out = fs.create(REREPLICATED, (short) 2)) {
       out.write(data);
     }
+    awaitReplicasPerBlock(REREPLICATED, 2);
     assertEquals(List.of(Map.of(StorageType.DISK, 2)), storageTypesPerBlock(REREPLICATED),
         "WARM's primary and one staged backup replica");
     long offloadedBefore = sum(WriteOffloading::offloadedReplicas);
@@ -286,6 +288,23 @@ class WriteOffloadingTest {
       perBlock.add(types);
     }
     return perBlock;
+  }
+
+  /**
+   * Waits until every block of {@code path} lists {@code replicas} replicas: {@code close()}
+   * returns once the NameNode counts the minimum (one), and the other DataNodes' reports of the
+   * finalized replica may still be on their way.
+   */
+  private static void awaitReplicasPerBlock(Path path, int replicas)
+      throws InterruptedException {
+    EnergyTestClusters.await(replicas + " replicas of every block of " + path, 60_000, () -> {
+      try {
+        return storageTypesPerBlock(path).stream().allMatch(
+            t -> t.values().stream().mapToInt(Integer::intValue).sum() == replicas);
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    });
   }
 
   /** Moves inside a node reach the NameNode by incremental block report: poll for them. */
