@@ -106,9 +106,25 @@ final class MorphStoreVolume implements AutoCloseable {
     Shell.execCommand("python3", "-c", SHUTDOWN_SCRIPT, lowers.get(d).getPath(), "2");
   }
 
-  /** Unmounts the volume and waits for the daemon to exit; nothing may be using it. */
+  /**
+   * Unmounts the volume and waits for the daemon to exit. A DataNode just stopped in this JVM
+   * may still be closing its files on the volume, which the kernel answers with "Device or
+   * resource busy": that one answer is retried for up to 30 s.
+   */
   void unmount() throws IOException {
-    Shell.execCommand("fusermount3", "-u", mountPoint.getPath());
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (true) {
+      try {
+        Shell.execCommand("fusermount3", "-u", mountPoint.getPath());
+        break;
+      } catch (Shell.ExitCodeException e) {
+        if (!String.valueOf(e.getMessage()).contains("Device or resource busy")
+            || System.nanoTime() > deadline) {
+          throw e;
+        }
+        sleepBriefly();
+      }
+    }
     try {
       if (!daemon.waitFor(30, TimeUnit.SECONDS)) {
         throw new IOException("morphstore-fuse did not exit after unmounting " + mountPoint);
@@ -118,6 +134,15 @@ final class MorphStoreVolume implements AutoCloseable {
       throw new IOException(e);
     }
     daemon = null;
+  }
+
+  private static void sleepBriefly() throws IOException {
+    try {
+      Thread.sleep(200);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
   }
 
   /**
