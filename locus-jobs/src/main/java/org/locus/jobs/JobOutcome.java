@@ -36,7 +36,7 @@ public record JobOutcome(String name, boolean succeeded, long wallMillis, int ma
     long submitted = System.currentTimeMillis();
     boolean ok;
     try {
-      ok = JobCompletion.await(job, verbose);
+      ok = job.waitForCompletion(verbose);
     } catch (ClassNotFoundException e) {
       throw new IOException("job " + job.getJobName() + " could not load a class", e);
     }

@@ -25,7 +25,6 @@ import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
 import org.apache.hadoop.yarn.server.nodemanager.containermanager.application.ApplicationState;
 import org.locus.bench.BenchException;
 import org.locus.bench.zone.ZoneJobSet.PlannedJob;
-import org.locus.jobs.JobCompletion;
 import org.locus.jobs.swim.SyntheticJob;
 import org.locus.kit.LocusMiniCluster;
 import org.locus.zone.yarn.EmbeddedHookInstall;
@@ -97,7 +96,7 @@ public final class ZoneJobsRun {
             SPLIT_BYTES, REDUCERS);
         job.setJobName(planned.name());
         long t0 = System.nanoTime();
-        boolean ok = JobCompletion.await(job, false);
+        boolean ok = job.waitForCompletion(false);
         long wall = (System.nanoTime() - t0) / 1_000_000;
         done++;
         waitUntilIdle(nm, request.strategy() != ZoneStrategy.NORMAL ? hook : null, done);
