@@ -122,7 +122,7 @@ final class MorphStoreVolume implements AutoCloseable {
             || System.nanoTime() > deadline) {
           throw e;
         }
-        sleepBriefly();
+        pause();
       }
     }
     try {
@@ -134,15 +134,6 @@ final class MorphStoreVolume implements AutoCloseable {
       throw new IOException(e);
     }
     daemon = null;
-  }
-
-  private static void sleepBriefly() throws IOException {
-    try {
-      Thread.sleep(200);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException(e);
-    }
   }
 
   /**
