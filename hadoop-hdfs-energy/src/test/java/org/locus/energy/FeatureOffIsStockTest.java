@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.File;
-import java.io.IOException;
 import java.util.Arrays;
 
 import org.apache.hadoop.fs.BlockLocation;
@@ -12,6 +11,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
@@ -55,23 +55,10 @@ class FeatureOffIsStockTest {
     try (FSDataOutputStream out = fs.create(file)) {
       out.write(new byte[3 * 262144]);
     }
-    FileStatus status = fs.getFileStatus(file);
-    BlockLocation[][] located = new BlockLocation[1][];
     // close() returns once the NameNode counts one replica; the others' reports may still come
-    EnergyTestClusters.await("3 replicas of every block of " + file, 60_000, () -> {
-      try {
-        located[0] = fs.getFileBlockLocations(status, 0, status.getLen());
-        for (BlockLocation block : located[0]) {
-          if (block.getHosts().length != 3) {
-            return false;
-          }
-        }
-        return true;
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    });
-    BlockLocation[] blocks = located[0];
+    DFSTestUtil.waitReplication(fs, file, (short) 3);
+    FileStatus status = fs.getFileStatus(file);
+    BlockLocation[] blocks = fs.getFileBlockLocations(status, 0, status.getLen());
     assertEquals(3, blocks.length);
     for (BlockLocation block : blocks) {
       StorageType[] types = block.getStorageTypes();

@@ -23,6 +23,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.mover.Mover;
@@ -103,7 +104,8 @@ class WriteOffloadingTest {
     // WARM sends one replica to a primary and two to backups: 2 blocks x 2 staged replicas
     assertEquals(4, sum(WriteOffloading::stagedReplicas));
     assertEquals(4, sum(WriteOffloading::offloadedReplicas));
-    awaitReplicasPerBlock(FIRST, 3);
+    // close() returns once the NameNode counts one replica; the others' reports may still come
+    DFSTestUtil.waitReplication(fs, FIRST, (short) 3);
     for (Map<StorageType, Integer> types : storageTypesPerBlock(FIRST)) {
       assertEquals(Map.of(StorageType.DISK, 3), types, "the NameNode sees the staged replicas"
           + " on the primary volumes they were written to");
@@ -132,7 +134,7 @@ class WriteOffloadingTest {
     try (FSDataOutputStream out = fs.create(REREPLICATED, (short) 2)) {
       out.write(data);
     }
-    awaitReplicasPerBlock(REREPLICATED, 2);
+    DFSTestUtil.waitReplication(fs, REREPLICATED, (short) 2);
     assertEquals(List.of(Map.of(StorageType.DISK, 2)), storageTypesPerBlock(REREPLICATED),
         "WARM's primary and one staged backup replica");
     long offloadedBefore = sum(WriteOffloading::offloadedReplicas);
@@ -288,23 +290,6 @@ class WriteOffloadingTest {
       perBlock.add(types);
     }
     return perBlock;
-  }
-
-  /**
-   * Waits until every block of {@code path} lists {@code replicas} replicas: {@code close()}
-   * returns once the NameNode counts the minimum (one), and the other DataNodes' reports of the
-   * finalized replica may still be on their way.
-   */
-  private static void awaitReplicasPerBlock(Path path, int replicas)
-      throws InterruptedException {
-    EnergyTestClusters.await(replicas + " replicas of every block of " + path, 60_000, () -> {
-      try {
-        return storageTypesPerBlock(path).stream().allMatch(
-            t -> t.values().stream().mapToInt(Integer::intValue).sum() == replicas);
-      } catch (Exception e) {
-        throw new AssertionError(e);
-      }
-    });
   }
 
   /** Moves inside a node reach the NameNode by incremental block report: poll for them. */

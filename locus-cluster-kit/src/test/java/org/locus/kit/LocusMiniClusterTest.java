@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -19,6 +18,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
@@ -94,14 +94,6 @@ class LocusMiniClusterTest {
     }
   }
 
-  private static int leastHosts(BlockLocation[] blocks) throws IOException {
-    int least = Integer.MAX_VALUE;
-    for (BlockLocation block : blocks) {
-      least = Math.min(least, block.getHosts().length);
-    }
-    return least;
-  }
-
   @Test
   void replicasOfABlockNameDistinctHosts() throws Exception {
     DistributedFileSystem fs = cluster.getFileSystem();
@@ -110,12 +102,8 @@ class LocusMiniClusterTest {
       out.write(new byte[3 * 1024 * 1024]);
     }
     // close() returns once the NameNode counts one replica; the others' reports may still come
+    DFSTestUtil.waitReplication(fs, file, (short) 3);
     BlockLocation[] blocks = fs.getFileBlockLocations(file, 0, Long.MAX_VALUE);
-    long deadline = System.nanoTime() + 60_000_000_000L;
-    while (leastHosts(blocks) < 3 && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-      blocks = fs.getFileBlockLocations(file, 0, Long.MAX_VALUE);
-    }
     assertEquals(3, blocks.length);
     Set<String> allHosts = new HashSet<>();
     for (BlockLocation block : blocks) {
