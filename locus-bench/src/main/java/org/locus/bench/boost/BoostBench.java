@@ -70,6 +70,8 @@ public final class BoostBench {
         + " capacity.%n%n", request.suite(), request.runs(), request.nodes(),
         request.diskRate() / 1_000_000, request.copies(), request.copies(),
         request.copies() - 1, request.copies()));
+    md.append(String.format(Locale.ROOT, "Each node offers its containers %d MiB; the jobs"
+        + " ask for %s.%n%n", request.containerBytes() >> 20, request.taskMemory().describe()));
     md.append(report.table(jobs));
     md.append("\n![mean wall time per job and layout](boost-bench.svg)\n");
     File file = new File(out, "report.md");

@@ -88,6 +88,7 @@ final class BoostBenchCluster implements BenchCluster {
       } else {
         client.setInt("dfs.replication", request.copies());
       }
+      request.taskMemory().applyTo(client);
     } catch (IOException | RuntimeException e) {
       down();
       throw e;

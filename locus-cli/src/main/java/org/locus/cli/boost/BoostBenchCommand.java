@@ -9,6 +9,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.locus.bench.boost.BoostBench;
 import org.locus.bench.boost.BoostBenchRequest;
+import org.locus.bench.run.TaskMemory;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
@@ -56,6 +57,10 @@ public final class BoostBenchCommand extends OptionsCommand {
             .desc("read and write throttle of every device (default 40MB/s)").build())
         .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
             .desc("each node's memory (default 2g)").build())
+        .addOption(Option.builder().longOpt("map-memory").hasArg().argName("SIZE")
+            .desc("a map task's container (default: the cluster's, 512m)").build())
+        .addOption(Option.builder().longOpt("am-memory").hasArg().argName("SIZE")
+            .desc("the MapReduce AM's container (default: the cluster's, 512m)").build())
         .addOption(Option.builder().longOpt("block-size").hasArg().argName("SIZE")
             .desc("HDFS block size of both layouts, so one map's split (default 4m)").build())
         .addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
@@ -65,7 +70,8 @@ public final class BoostBenchCommand extends OptionsCommand {
   @Override
   protected String usageArguments() {
     return "[--suite NAME] [--jobs ID,...] [--runs R] [--nodes N] [--copies R]"
-        + " [--disk-rate RATE] [--node-memory SIZE] [--block-size SIZE] [--out DIR]";
+        + " [--disk-rate RATE] [--node-memory SIZE]"
+        + " [--map-memory SIZE] [--am-memory SIZE] [--block-size SIZE] [--out DIR]";
   }
 
   @Override
@@ -86,6 +92,10 @@ public final class BoostBenchCommand extends OptionsCommand {
     long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "2g"));
     // in whole MiB (Size): above the NameNode's 1 MiB minimum, a multiple of the checksum chunk
     long block = NetnsOptions.size("block-size", line.getOptionValue("block-size", "4m"));
+    long mapMemory = line.hasOption("map-memory")
+        ? NetnsOptions.size("map-memory", line.getOptionValue("map-memory")) : 0;
+    long amMemory = line.hasOption("am-memory")
+        ? NetnsOptions.size("am-memory", line.getOptionValue("am-memory")) : 0;
     File home = BenchSetup.home();
     Map<String, String> keys = BenchSetup.featureKeys("boost");
     List<String> jobs = List.of(line.getOptionValue("jobs", DEFAULT_JOBS).split(",")).stream()
@@ -94,7 +104,8 @@ public final class BoostBenchCommand extends OptionsCommand {
     BoostBenchRequest request;
     try {
       request = new BoostBenchRequest(line.getOptionValue("suite", "puma-small"), jobs, runs,
-          nodes, copies, rate, memory, 2L << 30, block, keys, out, home);
+          nodes, copies, rate, memory, 2L << 30, block, new TaskMemory(mapMemory, amMemory),
+          keys, out, home);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -21,8 +21,17 @@ class BoostBenchCommandTest {
   }
 
   @Test
+  void aTaskContainerLargerThanANodeOffersIsRefused() {
+    CliRun run = CliRun.inProcessExpecting(2, "bench", "boost", "--node-memory", "1280m",
+        "--map-memory", "640m");
+    assertTrue(run.err().contains("--map-memory 640m but a node offers its containers 512 MiB"),
+        run.err());
+  }
+
+  @Test
   void helpListsTheBlockSize() {
     CliRun run = CliRun.inProcessExpecting(0, "bench", "boost", "--help");
     assertTrue(run.out().contains("--block-size <SIZE>"), run.out());
+    assertTrue(run.out().contains("--am-memory <SIZE>"), run.out());
   }
 }
