@@ -309,19 +309,23 @@ public class JobAwareZoneService extends AuxiliaryService {
   /** Seed 002 §4.3 online, expand only: a held area that runs short gets room. */
   private void monitorTick() {
     synchronized (lock) {
-      if (currentClass == null) {
-        return;
+      if (currentClass != null) {
+        growIfShort();
       }
-      try {
-        String line = zonectl.holdMonitorTick(holdMount, monitorExpandBelow);
-        if (line.startsWith("action=expand")) {
-          metrics.expansions.incr();
-          LOG.info("Held area on {} grew: {}", holdMount, line);
-        }
-      } catch (IOException e) {
-        metrics.failures.incr();
-        LOG.error("Zone monitor on {} failed: {}", holdMount, e.getMessage());
+    }
+  }
+
+  /** One monitor check of the held area. Caller holds the lock. */
+  private void growIfShort() {
+    try {
+      String line = zonectl.holdMonitorTick(holdMount, monitorExpandBelow);
+      if (line.startsWith("action=expand")) {
+        metrics.expansions.incr();
+        LOG.info("Held area on {} grew: {}", holdMount, line);
       }
+    } catch (IOException e) {
+      metrics.failures.incr();
+      LOG.error("Zone monitor on {} failed: {}", holdMount, e.getMessage());
     }
   }
 
@@ -467,6 +471,12 @@ public class JobAwareZoneService extends AuxiliaryService {
       if (state.isReserved()) {
         currentClass = ZoneClass.parse(state.zoneClass(), "zonectl's class field");
         metrics.switches.incr();
+        if (monitorIntervalMs > 0) {
+          // files written before the area was set may fill part of it: the job starts with
+          // the room the monitor keeps, not only after its first check (a job writing faster
+          // than the checks come would otherwise meet ENOSPC)
+          growIfShort();
+        }
       } else {
         currentClass = null;
         metrics.releases.incr();

@@ -85,7 +85,8 @@ public final class ZoneConfigKeys {
 
   /**
    * Period of the online monitor (seed 002 §4.3, expand only) while an area is held, in ms;
-   * 0 turns it off. Needs the hold method and {@link #MONITOR_EXPAND_BELOW}.
+   * 0 turns it off. Needs the hold method and {@link #MONITOR_EXPAND_BELOW}. The monitor also
+   * checks right after an area is set, so a job starts with the room it keeps.
    */
   public static final String MONITOR_INTERVAL_MS = "locus.zone.monitor.interval-ms";
   public static final long MONITOR_INTERVAL_MS_DEFAULT = 0L;

@@ -373,6 +373,21 @@ class JobAwareZoneServiceTest {
   }
 
   @Test
+  void anAreaJustSetIsCheckedAtOnceSoTheJobStartsWithTheRoomTheMonitorKeeps()
+      throws IOException {
+    holdMethod();
+    conf.setLong(ZoneConfigKeys.MONITOR_INTERVAL_MS, 3_600_000);
+    conf.set(ZoneConfigKeys.MONITOR_EXPAND_BELOW, "1G");
+    fake.answer("zonectl", "hold-monitor", "action=expand start=0 end=8192 free_blocks=262144",
+        "", 0);
+    startService();
+    appStarts(terasort);
+    assertEquals(List.of(holdStatus(), hold("temp"), List.of("zonectl", "hold-monitor", MNT,
+        "--expand-below", "1G", "--count", "1", "-p")), fake.calls());
+    assertEquals(1, service.expansions());
+  }
+
+  @Test
   void theMonitorNeedsTheHold() throws IOException {
     conf.set(ZoneConfigKeys.METHOD, "bitmap");
     conf.setLong(ZoneConfigKeys.MONITOR_INTERVAL_MS, 20);

@@ -138,7 +138,10 @@ public final class ZoneJobsRun {
     builder.set("dfs.replication", "1");
     builder.set("mapreduce.client.submit.file.replication", "1");
     builder.set("dfs.blocksize", Long.toString(BLOCK_BYTES));
-    long expandBelow = outer / 3;
+    // the monitor keeps a held area's free space at the outer area's size: files written
+    // before the area was set (the input pool) may fill part of it, and a job writes its
+    // spills faster than a check a second can top up a smaller margin
+    long expandBelow = outer;
     Map<String, String> keys = request.strategy().hookKeys(request.zonectl(),
         request.device(), request.mountPoint().getAbsolutePath(),
         request.stateDir().getAbsolutePath(), outer, expandBelow);
