@@ -71,7 +71,10 @@ public final class BoostBench {
         request.diskRate() / 1_000_000, request.copies(), request.copies(),
         request.copies() - 1, request.copies()));
     md.append(String.format(Locale.ROOT, "Each node offers its containers %d MiB; the jobs"
-        + " ask for %s.%n%n", request.containerBytes() >> 20, request.taskMemory().describe()));
+        + " ask for %s", request.containerBytes() >> 20, request.taskMemory().describe()));
+    request.jobKeys().forEach((key, value) -> md.append(", `").append(key).append('=')
+        .append(value).append('`'));
+    md.append(".\n\n");
     md.append(report.table(jobs));
     md.append("\n![mean wall time per job and layout](boost-bench.svg)\n");
     File file = new File(out, "report.md");

@@ -89,6 +89,7 @@ final class BoostBenchCluster implements BenchCluster {
         client.setInt("dfs.replication", request.copies());
       }
       request.taskMemory().applyTo(client);
+      request.jobKeys().forEach(client::set);
     } catch (IOException | RuntimeException e) {
       down();
       throw e;

@@ -1,6 +1,8 @@
 package org.locus.bench.boost;
 
 import java.io.File;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,15 +18,17 @@ import org.locus.netns.NetnsClusterSpec;
  *     SUPERLOCAL copies with the intra-node mirror counted): the same capacity
  * @param diskRate bytes/s each device reads and writes
  * @param taskMemory the map and AM containers both layouts' jobs ask for
+ * @param jobKeys further job keys both layouts' jobs are submitted with
  * @param boostKeys {@code conf/features/boost.xml}'s keys
  * @param home the Locus checkout the dist bundle is written from
  */
 public record BoostBenchRequest(String suite, List<String> jobs, int runs, int nodes,
     int copies, long diskRate, long nodeMemoryBytes, long diskBytes, long blockBytes,
-    TaskMemory taskMemory, Map<String, String> boostKeys, File out, File home) {
+    TaskMemory taskMemory, Map<String, String> jobKeys, Map<String, String> boostKeys, File out, File home) {
   public BoostBenchRequest {
     jobs = List.copyOf(jobs);
     boostKeys = Map.copyOf(boostKeys);
+    jobKeys = Collections.unmodifiableMap(new LinkedHashMap<>(jobKeys));
     taskMemory.checkFits(containerBytes(nodeMemoryBytes));
     if (copies < 3 || copies > nodes + 1) {
       throw new IllegalArgumentException("--copies " + copies + " needs 3.." + (nodes + 1)

@@ -23,9 +23,6 @@ public record TaskMemory(long mapBytes, long amBytes) {
   /** YARN's smallest allocation on the netns cluster, and a JVM that can run a task. */
   public static final long MIN_BYTES = 256L << 20;
 
-  /** The cluster's own settings. */
-  public static final TaskMemory CLUSTER_DEFAULT = new TaskMemory(0, 0);
-
   private static final String MAP_MB = "mapreduce.map.memory.mb";
   private static final String MAP_OPTS = "mapreduce.map.java.opts";
   private static final String AM_MB = "yarn.app.mapreduce.am.resource.mb";

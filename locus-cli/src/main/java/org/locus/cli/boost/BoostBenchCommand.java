@@ -1,6 +1,7 @@
 package org.locus.cli.boost;
 
 import java.io.File;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -61,6 +62,9 @@ public final class BoostBenchCommand extends OptionsCommand {
             .desc("a map task's container (default: the cluster's, 512m)").build())
         .addOption(Option.builder().longOpt("am-memory").hasArg().argName("SIZE")
             .desc("the MapReduce AM's container (default: the cluster's, 512m)").build())
+        .addOption(Option.builder().longOpt("job-key").hasArg().argName("KEY=VALUE")
+            .desc("a job key both layouts' jobs are submitted with (repeatable), e.g."
+                + " mapreduce.map.speculative=false").build())
         .addOption(Option.builder().longOpt("block-size").hasArg().argName("SIZE")
             .desc("HDFS block size of both layouts, so one map's split (default 4m)").build())
         .addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
@@ -71,7 +75,8 @@ public final class BoostBenchCommand extends OptionsCommand {
   protected String usageArguments() {
     return "[--suite NAME] [--jobs ID,...] [--runs R] [--nodes N] [--copies R]"
         + " [--disk-rate RATE] [--node-memory SIZE]"
-        + " [--map-memory SIZE] [--am-memory SIZE] [--block-size SIZE] [--out DIR]";
+        + " [--map-memory SIZE] [--am-memory SIZE] [--job-key KEY=VALUE ...]"
+        + " [--block-size SIZE] [--out DIR]";
   }
 
   @Override
@@ -96,6 +101,15 @@ public final class BoostBenchCommand extends OptionsCommand {
         ? NetnsOptions.size("map-memory", line.getOptionValue("map-memory")) : 0;
     long amMemory = line.hasOption("am-memory")
         ? NetnsOptions.size("am-memory", line.getOptionValue("am-memory")) : 0;
+    Map<String, String> jobKeys = new LinkedHashMap<>();
+    for (String pair : line.getOptionValues("job-key") == null ? new String[0]
+        : line.getOptionValues("job-key")) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        throw new UsageException("--job-key needs KEY=VALUE, got '" + pair + "'");
+      }
+      jobKeys.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+    }
     File home = BenchSetup.home();
     Map<String, String> keys = BenchSetup.featureKeys("boost");
     List<String> jobs = List.of(line.getOptionValue("jobs", DEFAULT_JOBS).split(",")).stream()
@@ -105,7 +119,7 @@ public final class BoostBenchCommand extends OptionsCommand {
     try {
       request = new BoostBenchRequest(line.getOptionValue("suite", "puma-small"), jobs, runs,
           nodes, copies, rate, memory, 2L << 30, block, new TaskMemory(mapMemory, amMemory),
-          keys, out, home);
+          jobKeys, keys, out, home);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -29,6 +29,14 @@ class BoostBenchCommandTest {
   }
 
   @Test
+  void aJobKeyWithoutAValueIsRefused() {
+    CliRun run = CliRun.inProcessExpecting(2, "bench", "boost", "--job-key",
+        "mapreduce.map.speculative");
+    assertTrue(run.err().contains("--job-key needs KEY=VALUE, got 'mapreduce.map.speculative'"),
+        run.err());
+  }
+
+  @Test
   void helpListsTheBlockSize() {
     CliRun run = CliRun.inProcessExpecting(0, "bench", "boost", "--help");
     assertTrue(run.out().contains("--block-size <SIZE>"), run.out());
