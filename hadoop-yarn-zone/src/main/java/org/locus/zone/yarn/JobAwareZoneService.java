@@ -471,17 +471,17 @@ public class JobAwareZoneService extends AuxiliaryService {
       if (state.isReserved()) {
         currentClass = ZoneClass.parse(state.zoneClass(), "zonectl's class field");
         metrics.switches.incr();
-        if (monitorIntervalMs > 0) {
-          // files written before the area was set may fill part of it: the job starts with
-          // the room the monitor keeps, not only after its first check (a job writing faster
-          // than the checks come would otherwise meet ENOSPC)
-          growIfShort();
-        }
       } else {
         currentClass = null;
         metrics.releases.incr();
       }
       LOG.info("Zone of {} now: {}", device, state);
+      if (state.isReserved() && monitorIntervalMs > 0) {
+        // files written before the area was set may fill part of it: the job starts with
+        // the room the monitor keeps, not only after its first check (a job writing faster
+        // than the checks come would otherwise meet ENOSPC)
+        growIfShort();
+      }
     } catch (IOException | IllegalArgumentException e) {
       metrics.failures.incr();
       LOG.error("Could not {} on {}: {}", what, device, e.getMessage());
