@@ -19,6 +19,12 @@ import org.apache.hadoop.conf.Configuration;
  */
 public final class SiteConfiguration {
   static final int NAMENODE_PORT = 8020;
+  /**
+   * The daemons' metrics period ({@code *.period} in hadoop-metrics2.properties), in seconds.
+   * Hadoop's {@code /jmx} serves a metrics2 source's values cached for one period (stock: 10 s),
+   * so a reader needs values at most this old to see what a short workload changed.
+   */
+  public static final int METRICS_PERIOD_SECONDS = 1;
 
   private final ClusterLayout layout;
   private final NetnsClusterSpec spec;
@@ -161,7 +167,7 @@ public final class SiteConfiguration {
 
   /**
    * Writes {@code conf} as core/hdfs/yarn/mapred-site.xml (routed by key prefix) plus a console
-   * log4j.properties into {@code dir}.
+   * log4j.properties and a hadoop-metrics2.properties with the metrics period into {@code dir}.
    */
   public static void write(Configuration conf, File dir) throws IOException {
     Files.createDirectories(dir.toPath());
@@ -187,5 +193,8 @@ public final class SiteConfiguration {
         "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
         "log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n",
         "").getBytes(StandardCharsets.UTF_8));
+    // no sinks are configured, so the period only bounds how stale /jmx values are
+    Files.write(new File(dir, "hadoop-metrics2.properties").toPath(),
+        ("*.period=" + METRICS_PERIOD_SECONDS + "\n").getBytes(StandardCharsets.UTF_8));
   }
 }

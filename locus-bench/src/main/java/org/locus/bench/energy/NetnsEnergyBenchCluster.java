@@ -20,6 +20,7 @@ import org.locus.netns.ClusterLayout;
 import org.locus.netns.DistBundle;
 import org.locus.netns.NetnsClusterProcess;
 import org.locus.netns.NetnsClusterSpec;
+import org.locus.netns.SiteConfiguration;
 
 /**
  * One netns cluster of the energy bench: the same set-ups, keys and volumes as
@@ -79,8 +80,20 @@ public final class NetnsEnergyBenchCluster implements EnergyBenchTarget {
     return conf;
   }
 
+  /**
+   * Reads the accounts as they are now: {@code /jmx} serves values cached for one metrics
+   * period, and refreshes them on a read that comes a period or more after the last refresh,
+   * so the read waits that long first. Without it a workload shorter than the period (stock
+   * 10 s) could read the same cached values before and after, and count no energy.
+   */
   @Override
   public Map<String, DiskEnergy> accounts() throws IOException {
+    try {
+      Thread.sleep(SiteConfiguration.METRICS_PERIOD_SECONDS * 1000L + 100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for fresh /jmx values", e);
+    }
     Map<String, DiskEnergy> accounts = new HashMap<>();
     for (DiskEnergy d : reader.read(fileSystem())) {
       accounts.put(d.host() + d.volume(), d);
