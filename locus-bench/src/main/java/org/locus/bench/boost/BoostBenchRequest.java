@@ -24,7 +24,8 @@ import org.locus.netns.NetnsClusterSpec;
  */
 public record BoostBenchRequest(String suite, List<String> jobs, int runs, int nodes,
     int copies, long diskRate, long nodeMemoryBytes, long diskBytes, long blockBytes,
-    TaskMemory taskMemory, Map<String, String> jobKeys, Map<String, String> boostKeys, File out, File home) {
+    TaskMemory taskMemory, Map<String, String> jobKeys, Map<String, String> boostKeys, File out,
+    File home) {
   public BoostBenchRequest {
     jobs = List.copyOf(jobs);
     boostKeys = Map.copyOf(boostKeys);

@@ -1,7 +1,6 @@
 package org.locus.cli.boost;
 
 import java.io.File;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,6 +11,7 @@ import org.locus.bench.boost.BoostBench;
 import org.locus.bench.boost.BoostBenchRequest;
 import org.locus.bench.run.TaskMemory;
 import org.locus.cli.Console;
+import org.locus.cli.KeyValueOption;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
 import org.locus.cli.bench.BenchSetup;
@@ -101,15 +101,7 @@ public final class BoostBenchCommand extends OptionsCommand {
         ? NetnsOptions.size("map-memory", line.getOptionValue("map-memory")) : 0;
     long amMemory = line.hasOption("am-memory")
         ? NetnsOptions.size("am-memory", line.getOptionValue("am-memory")) : 0;
-    Map<String, String> jobKeys = new LinkedHashMap<>();
-    for (String pair : line.getOptionValues("job-key") == null ? new String[0]
-        : line.getOptionValues("job-key")) {
-      int eq = pair.indexOf('=');
-      if (eq <= 0) {
-        throw new UsageException("--job-key needs KEY=VALUE, got '" + pair + "'");
-      }
-      jobKeys.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
-    }
+    Map<String, String> jobKeys = KeyValueOption.pairs(line, "job-key");
     File home = BenchSetup.home();
     Map<String, String> keys = BenchSetup.featureKeys("boost");
     List<String> jobs = List.of(line.getOptionValue("jobs", DEFAULT_JOBS).split(",")).stream()

@@ -2,7 +2,6 @@ package org.locus.cli.cluster;
 
 import java.io.File;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -13,6 +12,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
+import org.locus.cli.KeyValueOption;
 import org.locus.cli.UsageException;
 import org.locus.kit.LocusMiniCluster;
 import org.locus.kit.NodeAddressPlan;
@@ -68,16 +68,7 @@ public record ClusterSpec(int nodes, List<StorageType> volumes, boolean yarn,
     if (line.hasOption("feature")) {
       features.addAll(List.of(line.getOptionValues("feature")));
     }
-    Map<String, String> keys = new LinkedHashMap<>();
-    if (line.hasOption("conf")) {
-      for (String pair : line.getOptionValues("conf")) {
-        int eq = pair.indexOf('=');
-        if (eq <= 0) {
-          throw new UsageException("--conf needs KEY=VALUE, got '" + pair + "'");
-        }
-        keys.put(pair.substring(0, eq).trim(), pair.substring(eq + 1));
-      }
-    }
+    Map<String, String> keys = KeyValueOption.pairs(line, "conf");
     return new ClusterSpec(nodes, volumes, line.hasOption("yarn"), features, keys);
   }
 
