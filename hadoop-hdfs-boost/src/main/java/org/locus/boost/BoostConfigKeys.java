@@ -28,4 +28,13 @@ public final class BoostConfigKeys {
   /** Copies a REPLICATED volume keeps of each block (MorphStore mirrors on two devices). */
   public static final String REPLICATED_COPIES = "locus.boost.replicated.copies";
   public static final int REPLICATED_COPIES_DEFAULT = 2;
+
+  /**
+   * How many nodes with REPLICATED storage the NameNode samples for a new SUPERLOCAL block whose
+   * writer is not a DataNode; the one holding the fewest REPLICATED replicas takes it (the
+   * "power of d choices"). 1 keeps the stock random choice; 2 already spreads the copies almost
+   * evenly; the number of nodes compares them all.
+   */
+  public static final String REPLICATED_CHOICES = "locus.boost.placement.replicated-choices";
+  public static final int REPLICATED_CHOICES_DEFAULT = 2;
 }

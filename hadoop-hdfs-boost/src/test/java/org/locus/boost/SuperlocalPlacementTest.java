@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
@@ -20,7 +23,9 @@ import org.locus.kit.LocusMiniCluster;
 
 /**
  * SUPERLOCAL placement with the feature's keys on an embedded 4-node cluster whose nodes each
- * have a DISK and an NVDIMM (REPLICATED) volume. One cluster, about 15 s.
+ * have a DISK and an NVDIMM (REPLICATED) volume. One cluster, about 15 s. The NameNode compares
+ * all four nodes for each REPLICATED replica written from outside the cluster (the test JVM's
+ * client), so their counts stay within one of each other whatever the tests' order.
  */
 class SuperlocalPlacementTest {
   private static LocusMiniCluster cluster;
@@ -29,7 +34,8 @@ class SuperlocalPlacementTest {
   @BeforeAll
   static void startCluster() throws Exception {
     cluster = BoostTestClusters.fourNodes("superlocal")
-        .setAll(BoostTestClusters.featureKeys()).start();
+        .setAll(BoostTestClusters.featureKeys())
+        .set(BoostConfigKeys.REPLICATED_CHOICES, "4").start();
     paths = new SuperlocalPaths(cluster.getFileSystem(),
         SuperlocalLayout.from(cluster.getConfiguration()));
   }
@@ -89,6 +95,31 @@ class SuperlocalPlacementTest {
     assertEquals(2, fs.getFileStatus(file).getReplication());
     assertEquals(3, paths.recordedCopies(dir));
     assertTrue(paths.isTagged(file));
+  }
+
+  @Test
+  void replicatedReplicasWrittenFromOutsideTheClusterAreSpreadEvenly() throws Exception {
+    DistributedFileSystem fs = cluster.getFileSystem();
+    Path dir = new Path("/boost/spread");
+    fs.mkdirs(dir);
+    paths.tag(dir, 3);
+    BoostTestClusters.write(fs, new Path(dir, "part-0"), 9);
+    for (int k = 1; k <= 3; k++) {
+      BoostTestClusters.write(fs, new Path(dir, "part-" + k), 1);
+    }
+    Map<String, Integer> perNode = new TreeMap<>();
+    cluster.nodes().forEach(node -> perNode.put(node.host(), 0));
+    for (BlockCopies block : paths.blocks(new Path("/"))) {
+      for (BlockCopies.Replica replica : block.replicas()) {
+        if (replica.type() == StorageType.NVDIMM) {
+          perNode.merge(replica.host(), 1, Integer::sum);
+        }
+      }
+    }
+    int most = Collections.max(perNode.values());
+    int least = Collections.min(perNode.values());
+    assertTrue(most - least <= 1, "REPLICATED replicas per node: " + perNode);
+    assertTrue(least >= 3, "REPLICATED replicas per node: " + perNode);
   }
 
   @Test

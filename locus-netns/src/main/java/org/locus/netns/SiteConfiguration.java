@@ -26,6 +26,15 @@ public final class SiteConfiguration {
    */
   public static final int METRICS_PERIOD_SECONDS = 1;
 
+  /**
+   * YARN's smallest allocation on these clusters ({@code yarn.scheduler.minimum-allocation-mb}):
+   * the scheduler rounds every container request up to a multiple of it.
+   */
+  public static final int MIN_ALLOCATION_MIB = 256;
+
+  /** The map, reduce and MapReduce AM container a job gets unless it asks for another. */
+  public static final int TASK_CONTAINER_MIB = 512;
+
   private final ClusterLayout layout;
   private final NetnsClusterSpec spec;
   private final StockInstallation stock;
@@ -92,14 +101,15 @@ public final class SiteConfiguration {
       // A NodeManager that stops heartbeating is lost after 10 s (stock: 10 min), so its
       // containers are rerun elsewhere within a test's patience.
       conf.set("yarn.nm.liveness-monitor.expiry-interval-ms", "10000");
-      conf.set("yarn.scheduler.minimum-allocation-mb", "256");
+      conf.set("yarn.scheduler.minimum-allocation-mb", Integer.toString(MIN_ALLOCATION_MIB));
       conf.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "250");
       String taskOpts = "-Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
-      conf.set("mapreduce.map.memory.mb", "512");
-      conf.set("mapreduce.reduce.memory.mb", "512");
+      String container = Integer.toString(TASK_CONTAINER_MIB);
+      conf.set("mapreduce.map.memory.mb", container);
+      conf.set("mapreduce.reduce.memory.mb", container);
       conf.set("mapreduce.map.java.opts", taskOpts);
       conf.set("mapreduce.reduce.java.opts", taskOpts);
-      conf.set("yarn.app.mapreduce.am.resource.mb", "512");
+      conf.set("yarn.app.mapreduce.am.resource.mb", container);
       conf.set("yarn.app.mapreduce.am.command-opts", taskOpts);
       conf.set("mapreduce.task.io.sort.mb", "32");
       conf.set("mapreduce.client.submit.file.replication", Integer.toString(

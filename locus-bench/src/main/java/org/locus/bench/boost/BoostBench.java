@@ -74,7 +74,8 @@ public final class BoostBench {
         + " ask for %s", request.containerBytes() >> 20, request.taskMemory().describe()));
     request.jobKeys().forEach((key, value) -> md.append(", `").append(key).append('=')
         .append(value).append('`'));
-    md.append(".\n\n");
+    md.append(": ").append(request.taskMemory().mapsPerNode(request.containerBytes()))
+        .append(".\n\n");
     md.append(report.table(jobs));
     md.append("\n![mean wall time per job and layout](boost-bench.svg)\n");
     File file = new File(out, "report.md");

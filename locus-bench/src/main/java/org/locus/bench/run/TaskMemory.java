@@ -1,6 +1,7 @@
 package org.locus.bench.run;
 
 import org.apache.hadoop.conf.Configuration;
+import org.locus.netns.SiteConfiguration;
 
 /**
  * The container sizes a bench asks YARN for: a map task's and the MapReduce AM's, as job keys
@@ -11,6 +12,12 @@ import org.apache.hadoop.conf.Configuration;
  * could not be read by a map on that node; a node whose containers fit exactly one map plus
  * the AM runs one map everywhere.
  *
+ * <p>YARN's scheduler rounds every request up to a multiple of its smallest allocation
+ * ({@code yarn.scheduler.minimum-allocation-mb}, {@value #MIN_MIB} MiB on the netns cluster):
+ * a 640 MiB map would get 768 MiB, and a node sized for "640 + 384" would not fit the AM beside
+ * a map. Sizes are therefore taken only in whole multiples of it, so that what the report says
+ * the jobs asked for is what they were granted.
+ *
  * <p>The task JVM's heap is set to three quarters of its container (a little below Hadoop's own
  * ratio for a heap it sizes, {@code mapreduce.job.heap.memory-mb.ratio} = 0.8), leaving room
  * for the JVM's own memory so that the NodeManager's physical-memory check does not kill it;
@@ -20,8 +27,10 @@ import org.apache.hadoop.conf.Configuration;
  * @param amBytes the MapReduce AM's container, or 0
  */
 public record TaskMemory(long mapBytes, long amBytes) {
+  /** YARN's smallest allocation on the netns cluster, in MiB. */
+  public static final int MIN_MIB = SiteConfiguration.MIN_ALLOCATION_MIB;
   /** YARN's smallest allocation on the netns cluster, and a JVM that can run a task. */
-  public static final long MIN_BYTES = 256L << 20;
+  public static final long MIN_BYTES = (long) MIN_MIB << 20;
 
   private static final String MAP_MB = "mapreduce.map.memory.mb";
   private static final String MAP_OPTS = "mapreduce.map.java.opts";
@@ -34,10 +43,40 @@ public record TaskMemory(long mapBytes, long amBytes) {
   }
 
   private static void check(String option, long bytes) {
-    if (bytes != 0 && (bytes < MIN_BYTES || bytes % (1L << 20) != 0)) {
-      throw new IllegalArgumentException(option + " needs whole MiB of at least "
-          + (MIN_BYTES >> 20) + "m (YARN's smallest container here), got " + bytes + " bytes");
+    if (bytes == 0) {
+      return;
     }
+    if (bytes < MIN_BYTES) {
+      throw new IllegalArgumentException(option + " needs at least " + MIN_MIB
+          + "m (YARN's smallest container here), got " + bytes + " bytes");
+    }
+    if (bytes % MIN_BYTES != 0) {
+      long granted = (bytes / MIN_BYTES + 1) * MIN_BYTES;
+      throw new IllegalArgumentException(option + " " + describeBytes(bytes) + " is not a"
+          + " multiple of " + MIN_MIB + "m: YARN rounds container requests up to one"
+          + " (yarn.scheduler.minimum-allocation-mb), so the task would get "
+          + describeBytes(granted) + "; ask for " + describeBytes(granted - MIN_BYTES)
+          + " or " + describeBytes(granted));
+    }
+  }
+
+  private static String describeBytes(long bytes) {
+    return bytes % (1L << 20) == 0 ? (bytes >> 20) + "m" : bytes + " bytes";
+  }
+
+  /**
+   * @param containerBytes what a node's NodeManager offers its containers
+   * @return how many maps run at once on a node without the AM, and on the AM's node, e.g.
+   *     {@code 1 map per node, 1 beside the AM}
+   */
+  public String mapsPerNode(long containerBytes) {
+    long fallback = (long) SiteConfiguration.TASK_CONTAINER_MIB << 20;
+    long map = mapBytes == 0 ? fallback : mapBytes;
+    long am = amBytes == 0 ? fallback : amBytes;
+    long plain = containerBytes / map;
+    long besideAm = Math.max(0, containerBytes - am) / map;
+    return plain + (plain == 1 ? " map" : " maps") + " at a time per node, " + besideAm
+        + " beside the AM";
   }
 
   /**

@@ -59,9 +59,11 @@ public final class BoostBenchCommand extends OptionsCommand {
         .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
             .desc("each node's memory (default 2g)").build())
         .addOption(Option.builder().longOpt("map-memory").hasArg().argName("SIZE")
-            .desc("a map task's container (default: the cluster's, 512m)").build())
+            .desc("a map task's container, a multiple of 256m (YARN's smallest allocation"
+                + " here; default: the cluster's, 512m)").build())
         .addOption(Option.builder().longOpt("am-memory").hasArg().argName("SIZE")
-            .desc("the MapReduce AM's container (default: the cluster's, 512m)").build())
+            .desc("the MapReduce AM's container, a multiple of 256m (default: the cluster's,"
+                + " 512m)").build())
         .addOption(Option.builder().longOpt("job-key").hasArg().argName("KEY=VALUE")
             .desc("a job key both layouts' jobs are submitted with (repeatable), e.g."
                 + " mapreduce.map.speculative=false").build())

@@ -23,9 +23,17 @@ class BoostBenchCommandTest {
   @Test
   void aTaskContainerLargerThanANodeOffersIsRefused() {
     CliRun run = CliRun.inProcessExpecting(2, "bench", "boost", "--node-memory", "1280m",
-        "--map-memory", "640m");
-    assertTrue(run.err().contains("--map-memory 640m but a node offers its containers 512 MiB"),
+        "--map-memory", "768m");
+    assertTrue(run.err().contains("--map-memory 768m but a node offers its containers 512 MiB"),
         run.err());
+  }
+
+  @Test
+  void aContainerYarnWouldRoundUpIsRefusedWithTheSizeItWouldGet() {
+    CliRun run = CliRun.inProcessExpecting(2, "bench", "boost", "--am-memory", "384m");
+    assertTrue(run.err().contains("--am-memory 384m is not a multiple of 256m: YARN rounds"
+        + " container requests up to one (yarn.scheduler.minimum-allocation-mb), so the task would"
+        + " get 512m; ask for 256m or 512m"), run.err());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package org.apache.hadoop.hdfs.server.blockmanagement;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -28,6 +29,12 @@ import org.slf4j.LoggerFactory;
  * and for re-replication alike. It lives in Hadoop's package (a split package in our jar) to
  * override the package-private favored-nodes overload through which every new block passes.
  *
+ * <p>A new SUPERLOCAL block written from outside the cluster (no DataNode on the writer's host)
+ * gets its REPLICATED replica on the least loaded of a few random nodes
+ * ({@link LeastLoadedReplicatedNode}, {@code locus.boost.placement.replicated-choices}) instead
+ * of a random one; the default then places the other replicas around that chosen one, as it
+ * places a block's later replicas around its first.
+ *
  * <p>Excess replicas are chosen against the same layout: a block with a replica on the
  * REPLICATED storage type is a SUPERLOCAL block (only tagged paths are placed there, the type is
  * reserved for BoostDFS), and of its replicas a surplus REPLICATED one goes first. The stock
@@ -40,6 +47,7 @@ public class SuperlocalBlockPlacementPolicy extends BlockPlacementPolicyDefault 
 
   private boolean enabled;
   private SuperlocalLayout layout;
+  private LeastLoadedReplicatedNode replicatedNode;
 
   @Override
   public void initialize(Configuration conf, FSClusterStats stats, NetworkTopology clusterMap,
@@ -47,9 +55,13 @@ public class SuperlocalBlockPlacementPolicy extends BlockPlacementPolicyDefault 
     super.initialize(conf, stats, clusterMap, host2datanodeMap);
     enabled = conf.getBoolean(BoostConfigKeys.ENABLED, BoostConfigKeys.ENABLED_DEFAULT);
     layout = SuperlocalLayout.from(conf);
-    LOG.info("BoostDFS placement {}: paths with storage policy {} get one replica on {}",
+    replicatedNode = new LeastLoadedReplicatedNode(clusterMap, layout.replicatedType(),
+        conf.getInt(BoostConfigKeys.REPLICATED_CHOICES,
+            BoostConfigKeys.REPLICATED_CHOICES_DEFAULT));
+    LOG.info("BoostDFS placement {}: paths with storage policy {} get one replica on {} (from"
+        + " outside the cluster: the least loaded of {} random nodes)",
         enabled ? "on" : "off (stock placement)", layout.tagPolicyName(),
-        layout.replicatedType());
+        layout.replicatedType(), replicatedNode.choices());
   }
 
   private BlockStoragePolicy effective(BlockStoragePolicy policy) {
@@ -73,12 +85,26 @@ public class SuperlocalBlockPlacementPolicy extends BlockPlacementPolicyDefault 
         excludedNodes, blocksize, effective(storagePolicy), flags, storageTypes);
   }
 
+  /** Every new block passes here (BlockManager#chooseTarget4NewBlock). */
   @Override
   DatanodeStorageInfo[] chooseTarget(String src, int numOfReplicas, Node writer,
       Set<Node> excludedNodes, long blocksize, List<DatanodeDescriptor> favoredNodes,
       BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
+    BlockStoragePolicy effective = effective(storagePolicy);
+    if (effective != storagePolicy && replicatedNode.choices() > 1 && numOfReplicas > 0
+        && !clusterMap.contains(writer) && (favoredNodes == null || favoredNodes.isEmpty())) {
+      DatanodeStorageInfo replicated = replicatedNode.chooseStorage(excludedNodes, blocksize);
+      if (replicated != null) {
+        if (numOfReplicas == 1) {
+          return new DatanodeStorageInfo[] {replicated};
+        }
+        List<DatanodeStorageInfo> chosen = new ArrayList<>(List.of(replicated));
+        return super.chooseTarget(src, numOfReplicas - 1, writer, chosen, true, excludedNodes,
+            blocksize, effective, flags);
+      }
+    }
     return super.chooseTarget(src, numOfReplicas, writer, excludedNodes, blocksize,
-        favoredNodes, effective(storagePolicy), flags);
+        favoredNodes, effective, flags);
   }
 
   @Override

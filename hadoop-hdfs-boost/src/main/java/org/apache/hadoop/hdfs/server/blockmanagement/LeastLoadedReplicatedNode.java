@@ -1,0 +1,112 @@
+package org.apache.hadoop.hdfs.server.blockmanagement;
+
+import java.util.HashSet;
+import java.util.Set;
+
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.server.protocol.DatanodeStorage;
+import org.apache.hadoop.net.NetworkTopology;
+import org.apache.hadoop.net.Node;
+import org.apache.hadoop.net.NodeBase;
+
+/**
+ * Picks the node that takes a new SUPERLOCAL block's REPLICATED replica when the writer is not
+ * a DataNode: of {@code choices} nodes drawn at random among those with REPLICATED storage, the
+ * one holding the fewest REPLICATED replicas, the ones scheduled to arrive counted too.
+ *
+ * <p>Why: a map runs superlocal only on the one node holding its block's REPLICATED replica, and
+ * a node runs only so many maps at once. Stock placement draws that node at random, so some
+ * nodes hold several times the average (e.g. 11 and 2 of 36 blocks on five nodes) and their
+ * blocks are read by maps elsewhere. Comparing a couple of random nodes (the "power of two
+ * choices") spreads the replicas almost evenly at constant cost per block. A writer on a
+ * DataNode keeps the stock local-first choice: its own node is where its data is read next.
+ *
+ * <p>In Hadoop's package to count a storage's blocks ({@code DatanodeStorageInfo#numBlocks}).
+ */
+final class LeastLoadedReplicatedNode {
+  private final NetworkTopology cluster;
+  private final StorageType replicated;
+  private final int choices;
+
+  LeastLoadedReplicatedNode(NetworkTopology cluster, StorageType replicated, int choices) {
+    if (choices < 1) {
+      throw new IllegalArgumentException("locus.boost.placement.replicated-choices must be at"
+          + " least 1, got " + choices);
+    }
+    this.cluster = cluster;
+    this.replicated = replicated;
+    this.choices = choices;
+  }
+
+  /** @return how many nodes are compared; 1 means the stock random choice */
+  int choices() {
+    return choices;
+  }
+
+  /**
+   * @param excluded nodes the writer must not use (may be null)
+   * @return the least loaded of up to {@code choices} random in-service nodes with REPLICATED
+   *     storage outside {@code excluded}, or null if there is none (the stock choice applies)
+   */
+  DatanodeDescriptor choose(Set<Node> excluded) {
+    Set<Node> skip = excluded == null ? new HashSet<>() : new HashSet<>(excluded);
+    DatanodeDescriptor best = null;
+    long bestLoad = Long.MAX_VALUE;
+    int compared = 0;
+    int draws = 0;
+    int limit = 4 * choices + cluster.getNumOfLeaves();
+    while (compared < choices && draws++ < limit) {
+      Node node = cluster.chooseRandom(NodeBase.ROOT, skip);
+      if (!(node instanceof DatanodeDescriptor candidate)) {
+        break;
+      }
+      skip.add(candidate);
+      if (!candidate.isInService() || !candidate.hasStorageType(replicated)) {
+        continue;
+      }
+      compared++;
+      long load = replicatedBlocks(candidate);
+      if (load < bestLoad) {
+        best = candidate;
+        bestLoad = load;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * @param excluded nodes the writer must not use (may be null)
+   * @param blockSize the new block's size
+   * @return the REPLICATED storage with the most room on the node {@link #choose} gives, if it
+   *     has room for this block besides those already on their way; null where it has none
+   *     (the stock choice applies)
+   */
+  DatanodeStorageInfo chooseStorage(Set<Node> excluded, long blockSize) {
+    DatanodeDescriptor node = choose(excluded);
+    if (node == null) {
+      return null;
+    }
+    long needed = blockSize * (node.getBlocksScheduled(replicated) + 1L);
+    DatanodeStorageInfo roomiest = null;
+    for (DatanodeStorageInfo storage : node.getStorageInfos()) {
+      if (storage.getStorageType() == replicated
+          && storage.getState() == DatanodeStorage.State.NORMAL
+          && storage.getRemaining() >= needed
+          && (roomiest == null || storage.getRemaining() > roomiest.getRemaining())) {
+        roomiest = storage;
+      }
+    }
+    return roomiest;
+  }
+
+  /** REPLICATED replicas a node holds or is about to receive. */
+  long replicatedBlocks(DatanodeDescriptor node) {
+    long blocks = node.getBlocksScheduled(replicated);
+    for (DatanodeStorageInfo storage : node.getStorageInfos()) {
+      if (storage.getStorageType() == replicated) {
+        blocks += storage.numBlocks();
+      }
+    }
+    return blocks;
+  }
+}
