@@ -25,7 +25,7 @@ import org.locus.kit.LocusMiniCluster;
  * SUPERLOCAL placement with the feature's keys on an embedded 4-node cluster whose nodes each
  * have a DISK and an NVDIMM (REPLICATED) volume. One cluster, about 15 s. The NameNode compares
  * all four nodes for each REPLICATED replica written from outside the cluster (the test JVM's
- * client), so their counts stay within one of each other whatever the tests' order.
+ * client), so a directory's counts stay within one of each other whatever the other tests wrote.
  */
 class SuperlocalPlacementTest {
   private static LocusMiniCluster cluster;
@@ -98,7 +98,8 @@ class SuperlocalPlacementTest {
   }
 
   @Test
-  void replicatedReplicasWrittenFromOutsideTheClusterAreSpreadEvenly() throws Exception {
+  void aDirectorysReplicatedReplicasWrittenFromOutsideTheClusterAreSpreadEvenly()
+      throws Exception {
     DistributedFileSystem fs = cluster.getFileSystem();
     Path dir = new Path("/boost/spread");
     fs.mkdirs(dir);
@@ -109,7 +110,7 @@ class SuperlocalPlacementTest {
     }
     Map<String, Integer> perNode = new TreeMap<>();
     cluster.nodes().forEach(node -> perNode.put(node.host(), 0));
-    for (BlockCopies block : paths.blocks(new Path("/"))) {
+    for (BlockCopies block : paths.blocks(dir)) {
       for (BlockCopies.Replica replica : block.replicas()) {
         if (replica.type() == StorageType.NVDIMM) {
           perNode.merge(replica.host(), 1, Integer::sum);

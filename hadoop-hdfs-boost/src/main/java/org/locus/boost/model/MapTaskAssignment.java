@@ -62,11 +62,24 @@ public final class MapTaskAssignment {
    * @return the greedy scheduler's task counts summed over all trials
    */
   public TaskShares greedyShares(int copies, boolean superlocalLevel) {
+    return greedyShares(copies, superlocalLevel, 1);
+  }
+
+  /**
+   * @param copies copies per block on distinct servers; copy 0 is the REPLICATED one
+   * @param superlocalLevel whether the scheduler prefers the REPLICATED copy's server
+   * @param replicatedChoices servers compared for copy 0 ({@link ReplicaLayout#spread}); 1 is
+   *     the uniform random placement of the seed's model
+   * @return the greedy scheduler's task counts summed over all trials
+   */
+  public TaskShares greedyShares(int copies, boolean superlocalLevel, int replicatedChoices) {
     Random random = new Random(seed);
     TaskShares sum = new TaskShares(0, 0, 0);
     for (int t = 0; t < trials; t++) {
-      ReplicaLayout layout = ReplicaLayout.random(servers, servers * blocksPerServer, copies,
-          random);
+      int blocks = servers * blocksPerServer;
+      ReplicaLayout layout = replicatedChoices == 1
+          ? ReplicaLayout.random(servers, blocks, copies, random)
+          : ReplicaLayout.spread(servers, blocks, copies, replicatedChoices, random);
       sum = sum.plus(GreedyLocalFirstScheduler.assign(layout, slots, superlocalLevel, random));
     }
     return sum;

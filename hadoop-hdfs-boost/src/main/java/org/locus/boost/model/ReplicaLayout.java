@@ -73,6 +73,51 @@ public final class ReplicaLayout {
     return new ReplicaLayout(servers, blocks, copies, holders);
   }
 
+  /**
+   * As {@link #random}, except copy 0 (the REPLICATED one): it goes to the server holding the
+   * fewest copies 0 so far of {@code choices} distinct servers drawn at random, as the NameNode
+   * places it ({@code locus.boost.placement.replicated-choices}); the other copies are drawn
+   * uniformly among the remaining servers.
+   *
+   * @param choices servers compared for copy 0, 1 &le; choices (more than n compares all n)
+   */
+  public static ReplicaLayout spread(int servers, int blocks, int copies, int choices,
+      Random random) {
+    if (choices < 1) {
+      throw new IllegalArgumentException("servers compared for the REPLICATED copy must be >= 1,"
+          + " got " + choices);
+    }
+    ReplicaLayout drawn = random(servers, blocks, copies, random);
+    int[] holders = drawn.holders.clone();
+    int[] replicated = new int[servers];
+    int[] candidates = new int[servers];
+    for (int s = 0; s < servers; s++) {
+      candidates[s] = s;
+    }
+    int compared = Math.min(choices, servers);
+    for (int b = 0; b < blocks; b++) {
+      int best = -1;
+      for (int i = 0; i < compared; i++) {
+        int j = i + random.nextInt(servers - i);
+        int swap = candidates[i];
+        candidates[i] = candidates[j];
+        candidates[j] = swap;
+        if (best < 0 || replicated[candidates[i]] < replicated[best]) {
+          best = candidates[i];
+        }
+      }
+      replicated[best]++;
+      int old = holders[b * copies];
+      holders[b * copies] = best;
+      for (int c = 1; c < copies; c++) {
+        if (holders[b * copies + c] == best) {
+          holders[b * copies + c] = old;
+        }
+      }
+    }
+    return new ReplicaLayout(servers, blocks, copies, holders);
+  }
+
   public int servers() {
     return servers;
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
@@ -103,6 +104,30 @@ class MapTaskAssignmentTest {
     assertEquals(0, plain.superlocal());
     assertTrue(boosted.superlocal() > boosted.local());
     assertEquals(plain.total(), boosted.total());
+  }
+
+  @Test
+  void comparingEveryServerSpreadsTheReplicatedCopiesEvenlyAndKeepsCopiesDistinct() {
+    ReplicaLayout layout = ReplicaLayout.spread(5, 37, 2, 5, new Random(29));
+    int[] replicated = new int[5];
+    for (int b = 0; b < layout.blocks(); b++) {
+      replicated[layout.holder(b, 0)]++;
+      assertTrue(layout.holder(b, 0) != layout.holder(b, 1), "block " + b);
+    }
+    int most = Arrays.stream(replicated).max().getAsInt();
+    int least = Arrays.stream(replicated).min().getAsInt();
+    assertTrue(most - least <= 1, Arrays.toString(replicated));
+  }
+
+  @Test
+  void spreadReplicatedCopiesRunMoreTasksSuperlocal() {
+    // Five servers, two blocks each: random placement leaves some servers several REPLICATED
+    // copies that their one slot cannot all run.
+    MapTaskAssignment simulation = new MapTaskAssignment(5, 2, 1, 2000, 31);
+    double random = simulation.greedyShares(2, true, 1).superlocalFraction();
+    double twoChoices = simulation.greedyShares(2, true, 2).superlocalFraction();
+    assertTrue(twoChoices > random + 0.05, random + " vs " + twoChoices);
+    assertEquals(simulation.greedyShares(2, true).superlocalFraction(), random, 1e-12);
   }
 
   @Test

@@ -64,6 +64,10 @@ final class BoostModelCommand extends OptionsCommand {
     options.addOption(Option.builder().longOpt("time-from").hasArg().argName("simulated|model")
         .desc("shares the time model uses: the greedy simulation (default) or the closed form")
         .build());
+    options.addOption(Option.builder().longOpt("replicated-choices").hasArg().argName("D")
+        .desc("BoostDFS: servers compared for each REPLICATED copy, as the NameNode's"
+            + " locus.boost.placement.replicated-choices (default 1: uniform random, the seed's"
+            + " model; the NameNode's default is 2)").build());
     options.addOption(Option.builder().longOpt("trials").hasArg().argName("T")
         .desc("random layouts to average (default: about 200,000 blocks in all)").build());
     options.addOption(Option.builder().longOpt("seed").hasArg().argName("N")
@@ -86,6 +90,7 @@ final class BoostModelCommand extends OptionsCommand {
     int nodes = intOption(line, "nodes", 100, 1, 100_000);
     int r = intOption(line, "r", 0, 1, nodes);
     int slots = intOption(line, "slots", 1, 1, 1000);
+    int replicatedChoices = intOption(line, "replicated-choices", 1, 1, 100_000);
     int trials = intOption(line, "trials", ModelOptions.autoTrials(nodes, k), 1, 10_000);
     double sRemote = ModelOptions.positiveDouble(line, "s-remote", DEFAULT_S_REMOTE);
     double sSuperlocal = ModelOptions.positiveDouble(line, "s-superlocal", DEFAULT_S_SUPERLOCAL);
@@ -119,7 +124,8 @@ final class BoostModelCommand extends OptionsCommand {
     MapTaskAssignment simulation = new MapTaskAssignment(nodes, k, slots, trials, seed);
     double rhoModel = RemoteTaskFraction.closedForm(k, r);
     double rhoSimulated = simulation.remoteFraction(rule, r);
-    TaskShares boostShares = simulation.greedyShares(boostNodes, true);
+    TaskShares boostShares = simulation.greedyShares(boostNodes, true,
+        replicatedChoices);
     double hdfsRemote;
     double boostSuperlocal;
     double boostRemote;
@@ -142,9 +148,9 @@ final class BoostModelCommand extends OptionsCommand {
           + " %.6f, \"time_hdfs\": %.6f, \"time_boost\": %.6f, \"capacity_overhead\": %.6f,"
           + " \"superlocal_share\": %.6f, \"boost_remote_share\": %.6f, \"rule\": \"%s\","
           + " \"compare\": \"%s\", \"time_from\": \"%s\", \"k\": %d, \"r\": %d, \"nodes\": %d,"
-          + " \"slots\": %d, \"trials\": %d, \"seed\": %d}",
+          + " \"slots\": %d, \"replicated_choices\": %d, \"trials\": %d, \"seed\": %d}",
           rhoModel, rhoSimulated, timeHdfs, timeBoost, overhead, boostSuperlocal, boostRemote,
-          rule.word(), compare, timeFrom, k, r, nodes, slots, trials, seed));
+          rule.word(), compare, timeFrom, k, r, nodes, slots, replicatedChoices, trials, seed));
       return 0;
     }
     console.out().printf(Locale.ROOT, "k=%d blocks/server, r=%d copies, %d nodes x %d slots,"
@@ -152,9 +158,10 @@ final class BoostModelCommand extends OptionsCommand {
     console.out().printf(Locale.ROOT, "  rho, closed form (Eq. 4.2)      %.4f%n", rhoModel);
     console.out().printf(Locale.ROOT, "  rho, simulated (%s)%s %.4f%n", rule.word(),
         " ".repeat(Math.max(1, 15 - rule.word().length())), rhoSimulated);
-    console.out().printf(Locale.ROOT, "  BoostDFS (%s: %d node%s/block): superlocal %.4f,"
-        + " remote %.4f%n", compare, boostNodes, boostNodes == 1 ? "" : "s", boostSuperlocal,
-        boostRemote);
+    console.out().printf(Locale.ROOT, "  BoostDFS (%s: %d node%s/block, REPLICATED copy %s):"
+        + " superlocal %.4f, remote %.4f%n", compare, boostNodes, boostNodes == 1 ? "" : "s",
+        replicatedChoices == 1 ? "random" : "least loaded of " + replicatedChoices,
+        boostSuperlocal, boostRemote);
     console.out().printf(Locale.ROOT, "  map time vs all-local (%s shares, s_remote %.2f,"
         + " s_superlocal %.2f): HDFS %.4f, BoostDFS %.4f, BoostDFS/HDFS %.4f%n", timeFrom,
         sRemote, sSuperlocal, timeHdfs, timeBoost, timeBoost / timeHdfs);

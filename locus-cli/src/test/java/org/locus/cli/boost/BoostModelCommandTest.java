@@ -73,6 +73,21 @@ class BoostModelCommandTest {
   }
 
   @Test
+  void replicatedCopiesOnTheLeastLoadedNodesRaiseTheSuperlocalShare() {
+    String[] random = {"boost", "model", "--k", "2", "--r", "3", "--nodes", "5", "--json"};
+    String[] spread = {"boost", "model", "--k", "2", "--r", "3", "--nodes", "5",
+        "--replicated-choices", "2", "--json"};
+    Run stock = locus(random);
+    Run balanced = locus(spread);
+    assertEquals(0, balanced.code(), balanced.err());
+    assertEquals(2, field(balanced.out(), "replicated_choices"), 0);
+    assertTrue(field(balanced.out(), "superlocal_share")
+        > field(stock.out(), "superlocal_share") + 0.05, stock.out() + balanced.out());
+    assertTrue(field(balanced.out(), "time_boost") < field(stock.out(), "time_boost"),
+        stock.out() + balanced.out());
+  }
+
+  @Test
   void oneCopyAtTheSameCapacityIsAUsageError() {
     Run run = locus("boost", "model", "--k", "50", "--r", "1");
     assertEquals(2, run.code());

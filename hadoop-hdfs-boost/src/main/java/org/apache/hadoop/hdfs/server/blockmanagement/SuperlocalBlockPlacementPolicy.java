@@ -93,7 +93,8 @@ public class SuperlocalBlockPlacementPolicy extends BlockPlacementPolicyDefault 
     BlockStoragePolicy effective = effective(storagePolicy);
     if (effective != storagePolicy && replicatedNode.choices() > 1 && numOfReplicas > 0
         && !clusterMap.contains(writer) && (favoredNodes == null || favoredNodes.isEmpty())) {
-      DatanodeStorageInfo replicated = replicatedNode.chooseStorage(excludedNodes, blocksize);
+      DatanodeStorageInfo replicated = replicatedNode.chooseStorage(src, excludedNodes,
+          blocksize);
       if (replicated != null) {
         if (numOfReplicas == 1) {
           return new DatanodeStorageInfo[] {replicated};
