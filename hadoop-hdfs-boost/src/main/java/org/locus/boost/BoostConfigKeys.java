@@ -31,9 +31,10 @@ public final class BoostConfigKeys {
 
   /**
    * How many nodes with REPLICATED storage the NameNode samples for a new SUPERLOCAL block whose
-   * writer is not a DataNode; the one holding the fewest REPLICATED replicas takes it (the
-   * "power of d choices"). 1 keeps the stock random choice; 2 already spreads the copies almost
-   * evenly; the number of nodes compares them all.
+   * writer is not a DataNode; the one that got the fewest REPLICATED replicas of the block's
+   * directory, then the one holding the fewest in all, takes it (the "power of d choices"). 1
+   * keeps the stock random choice; 2 already spreads the copies almost evenly; the number of
+   * nodes compares them all.
    */
   public static final String REPLICATED_CHOICES = "locus.boost.placement.replicated-choices";
   public static final int REPLICATED_CHOICES_DEFAULT = 2;

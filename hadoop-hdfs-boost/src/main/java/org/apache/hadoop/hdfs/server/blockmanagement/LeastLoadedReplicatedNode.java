@@ -28,7 +28,7 @@ import org.apache.hadoop.net.NodeBase;
  * node held none of a 12-block input that way). The per-directory tallies are this class's own,
  * in memory, for the {@value #DIRECTORIES} directories written to most recently; after a
  * NameNode restart a directory's new blocks are spread from scratch. A writer on a DataNode
- * keeps the stock local-first choice: its own node is where its data is read next.
+ * keeps the stock choice, which starts from the writer's own node.
  *
  * <p>In Hadoop's package to count a storage's blocks ({@code DatanodeStorageInfo#numBlocks}).
  */
@@ -65,13 +65,11 @@ final class LeastLoadedReplicatedNode {
 
   /**
    * @param excluded nodes the writer must not use (may be null)
-   * @return the least loaded of up to {@code choices} random in-service nodes with REPLICATED
-   *     storage outside {@code excluded}, or null if there is none (the stock choice applies)
+   * @param directory the REPLICATED replicas of the block's directory placed so far, per node
+   * @return of up to {@code choices} random in-service nodes with REPLICATED storage outside
+   *     {@code excluded}, the one with the fewest in {@code directory}, then in all; null if
+   *     there is none (the stock choice applies)
    */
-  DatanodeDescriptor choose(Set<Node> excluded) {
-    return choose(excluded, Map.of());
-  }
-
   private DatanodeDescriptor choose(Set<Node> excluded, Map<String, Integer> directory) {
     Set<Node> skip = excluded == null ? new HashSet<>() : new HashSet<>(excluded);
     DatanodeDescriptor best = null;
