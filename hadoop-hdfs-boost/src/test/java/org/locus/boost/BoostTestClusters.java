@@ -43,6 +43,15 @@ public final class BoostTestClusters {
     return data;
   }
 
+  /** Creates {@code path} and tags it SUPERLOCAL with 3 copies; returns it. */
+  static Path taggedDirectory(DistributedFileSystem fs, SuperlocalPaths paths, String path)
+      throws IOException {
+    Path dir = new Path(path);
+    fs.mkdirs(dir);
+    paths.tag(dir, 3);
+    return dir;
+  }
+
   static void write(DistributedFileSystem fs, Path file, int blocks) throws IOException {
     try (FSDataOutputStream out = fs.create(file)) {
       out.write(new byte[blocks * BLOCK]);

@@ -39,9 +39,7 @@ class FeatureOffIsStockTest {
     DistributedFileSystem fs = cluster.getFileSystem();
     SuperlocalPaths paths = new SuperlocalPaths(fs,
         SuperlocalLayout.from(cluster.getConfiguration()));
-    Path dir = new Path("/off");
-    fs.mkdirs(dir);
-    paths.tag(dir, 3);
+    Path dir = BoostTestClusters.taggedDirectory(fs, paths, "/off");
     BoostTestClusters.write(fs, new Path(dir, "data"), 3);
     for (BlockCopies block : paths.blocks(dir)) {
       assertEquals(2, block.replicas().size(), block.toString());

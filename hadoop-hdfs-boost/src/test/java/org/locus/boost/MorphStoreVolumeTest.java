@@ -88,9 +88,7 @@ class MorphStoreVolumeTest {
   @Order(1)
   void eachReplicatedReplicaIsStoredTwiceInsideItsNodesMorphStoreVolume() throws Exception {
     DistributedFileSystem fs = cluster.getFileSystem();
-    Path dir = new Path("/boost/morphstore");
-    fs.mkdirs(dir);
-    paths.tag(dir, 3);
+    Path dir = BoostTestClusters.taggedDirectory(fs, paths, "/boost/morphstore");
     Path file = new Path(dir, "part-0");
     byte[] bytes = BoostTestClusters.writeRandom(fs, file, 4 * BoostTestClusters.BLOCK, 4);
 
@@ -137,9 +135,7 @@ class MorphStoreVolumeTest {
       throws Exception {
     DistributedFileSystem fs = cluster.getFileSystem();
     MiniDFSCluster dfs = cluster.getDfsCluster();
-    Path dir = new Path("/boost/device-loss");
-    fs.mkdirs(dir);
-    paths.tag(dir, 3);
+    Path dir = BoostTestClusters.taggedDirectory(fs, paths, "/boost/device-loss");
     Path file = new Path(dir, "part-0");
     byte[] bytes = BoostTestClusters.writeRandom(fs, file, BoostTestClusters.BLOCK, 5);
     LocatedBlock block = fs.getClient().getLocatedBlocks(file.toString(), 0).get(0);

@@ -58,9 +58,7 @@ class SuperlocalNodeLossTest {
   void aLostReplicatedReplicaIsRebuiltAndItsReturnLeavesOneReplicatedAndOneDiskReplica()
       throws Exception {
     DistributedFileSystem fs = cluster.getFileSystem();
-    Path dir = new Path("/boost/loss");
-    fs.mkdirs(dir);
-    paths.tag(dir, 3);
+    Path dir = BoostTestClusters.taggedDirectory(fs, paths, "/boost/loss");
     Path file = new Path(dir, "part-0");
     byte[] bytes = BoostTestClusters.writeRandom(fs, file, BoostTestClusters.BLOCK, 12);
     BlockCopies before =

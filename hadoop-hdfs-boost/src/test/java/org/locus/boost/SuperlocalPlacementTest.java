@@ -50,9 +50,7 @@ class SuperlocalPlacementTest {
   @Test
   void taggedPathGetsExactlyOneReplicatedReplicaAndTheRestOnDiskElsewhere() throws Exception {
     DistributedFileSystem fs = cluster.getFileSystem();
-    Path dir = new Path("/boost/three-copies");
-    fs.mkdirs(dir);
-    paths.tag(dir, 3);
+    Path dir = BoostTestClusters.taggedDirectory(fs, paths, "/boost/three-copies");
     BoostTestClusters.write(fs, new Path(dir, "part-0"), 4);
     List<BlockCopies> blocks = paths.blocks(dir);
     assertEquals(4, blocks.size());
@@ -101,9 +99,7 @@ class SuperlocalPlacementTest {
   void aDirectorysReplicatedReplicasWrittenFromOutsideTheClusterAreSpreadEvenly()
       throws Exception {
     DistributedFileSystem fs = cluster.getFileSystem();
-    Path dir = new Path("/boost/spread");
-    fs.mkdirs(dir);
-    paths.tag(dir, 3);
+    Path dir = BoostTestClusters.taggedDirectory(fs, paths, "/boost/spread");
     BoostTestClusters.write(fs, new Path(dir, "part-0"), 9);
     for (int k = 1; k <= 3; k++) {
       BoostTestClusters.write(fs, new Path(dir, "part-" + k), 1);
@@ -138,9 +134,7 @@ class SuperlocalPlacementTest {
   @Test
   void fsckFindsTaggedDataHealthy() throws Exception {
     DistributedFileSystem fs = cluster.getFileSystem();
-    Path dir = new Path("/boost/fsck");
-    fs.mkdirs(dir);
-    paths.tag(dir, 3);
+    Path dir = BoostTestClusters.taggedDirectory(fs, paths, "/boost/fsck");
     BoostTestClusters.write(fs, new Path(dir, "part-0"), 3);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int code = new DFSck(cluster.getConfiguration(),
