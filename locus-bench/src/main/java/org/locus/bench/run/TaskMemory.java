@@ -13,7 +13,7 @@ import org.locus.netns.SiteConfiguration;
  * the AM runs one map everywhere.
  *
  * <p>YARN's scheduler rounds every request up to a multiple of its smallest allocation
- * ({@code yarn.scheduler.minimum-allocation-mb}, {@value #MIN_MIB} MiB on the netns cluster):
+ * ({@code yarn.scheduler.minimum-allocation-mb}, 256 MiB on the netns cluster):
  * a 640 MiB map would get 768 MiB, and a node sized for "640 + 384" would not fit the AM beside
  * a map. Sizes are therefore taken only in whole multiples of it, so that what the report says
  * the jobs asked for is what they were granted.
@@ -27,10 +27,9 @@ import org.locus.netns.SiteConfiguration;
  * @param amBytes the MapReduce AM's container, or 0
  */
 public record TaskMemory(long mapBytes, long amBytes) {
-  /** YARN's smallest allocation on the netns cluster, in MiB. */
-  public static final int MIN_MIB = SiteConfiguration.MIN_ALLOCATION_MIB;
+  private static final int MIN_MIB = SiteConfiguration.MIN_ALLOCATION_MIB;
   /** YARN's smallest allocation on the netns cluster, and a JVM that can run a task. */
-  public static final long MIN_BYTES = (long) MIN_MIB << 20;
+  private static final long MIN_BYTES = (long) MIN_MIB << 20;
 
   private static final String MAP_MB = "mapreduce.map.memory.mb";
   private static final String MAP_OPTS = "mapreduce.map.java.opts";
@@ -67,7 +66,7 @@ public record TaskMemory(long mapBytes, long amBytes) {
   /**
    * @param containerBytes what a node's NodeManager offers its containers
    * @return how many maps run at once on a node without the AM, and on the AM's node, e.g.
-   *     {@code 1 map per node, 1 beside the AM}
+   *     {@code 1 map at a time per node, 1 beside the AM}
    */
   public String mapsPerNode(long containerBytes) {
     long fallback = (long) SiteConfiguration.TASK_CONTAINER_MIB << 20;

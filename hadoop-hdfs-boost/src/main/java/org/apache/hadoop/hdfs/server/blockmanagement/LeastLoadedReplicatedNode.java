@@ -138,7 +138,7 @@ final class LeastLoadedReplicatedNode {
   }
 
   /** REPLICATED replicas a node holds or is about to receive. */
-  long replicatedBlocks(DatanodeDescriptor node) {
+  private long replicatedBlocks(DatanodeDescriptor node) {
     long blocks = node.getBlocksScheduled(replicated);
     for (DatanodeStorageInfo storage : node.getStorageInfos()) {
       if (storage.getStorageType() == replicated) {
