@@ -136,4 +136,28 @@ class BenchRunnerTest {
       assertTrue(new File(out, chart).length() > 1000, chart);
     }
   }
+
+  @Test
+  @Order(6)
+  void warmUpRunsComeFirstAndAreNotRecorded(@TempDir File warm) throws Exception {
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    Map<String, Configuration> features = new LinkedHashMap<>();
+    features.put("none", new Configuration(false));
+    new BenchRunner(SUITE, features, "local", LocalRunnerCluster.factory(
+        new File(warm, "clusters")), 1, 1, 1, new PrintStream(progress, true,
+        StandardCharsets.UTF_8)).run(warm, false);
+    String lines = progress.toString(StandardCharsets.UTF_8);
+    // terasort's warm-up reads teragen's warm-up output, as its measured run reads run 1's
+    for (String job : new String[] {"teragen", "terasort", "histogram-ratings"}) {
+      assertTrue(lines.contains("[warm-up 1/1] none " + job + ": ok in "), lines);
+    }
+    assertTrue(lines.indexOf("[warm-up 1/1] none histogram-ratings") < lines.indexOf("[1/3] "),
+        lines);
+    JsonNode results = new ObjectMapper().readTree(new File(warm, "results.json"))
+        .get("results");
+    assertEquals(3, results.size(), results.toString());
+    for (JsonNode result : results) {
+      assertEquals(1, result.get("run").asInt(), result.toString());
+    }
+  }
 }

@@ -19,8 +19,8 @@ import org.locus.bench.suite.BenchSuite;
 import org.locus.bench.suite.Suites;
 
 /**
- * {@code locus bench boost} (issue 12 item 6): BoostDFS against HDFS at the same capacity,
- * side by side in one run. Each layout gets a netns cluster of its own with the same throttled
+ * {@code locus bench boost} (issue 12 item 6): BoostDFS against HDFS at the same capacity or
+ * the same availability, side by side in one run. Each layout gets a netns cluster of its own with the same throttled
  * devices ({@link BoostBenchCluster}); the bench runner runs the same jobs on the same
  * generated input on each ({@code results.json}); {@code report.md} gives per job the mean
  * wall times, their ratio and the share of local / superlocal maps, and the disk-bound jobs'
@@ -48,7 +48,7 @@ public final class BoostBench {
     File clusters = new File(out, "clusters");
     ResultsFile results = new BenchRunner(suite, layouts, "netns",
         (label, keys) -> new BoostBenchCluster(label, new File(clusters, label), request,
-            progress), request.runs(), 2, progress).run(out, false);
+            progress), request.runs(), request.warmups(), 2, progress).run(out, false);
     List<String> jobs = suite.jobs().stream().map(BenchJob::id).toList();
     BoostBenchReport report = new BoostBenchReport(results);
     double[][] seconds = new double[2][jobs.size()];
@@ -57,19 +57,26 @@ public final class BoostBench {
       seconds[1][j] = report.meanMillis(jobs.get(j), BoostBenchCluster.BOOST).orElse(0) / 1000;
     }
     BarChartSvg.write(new File(out, "boost-bench.svg").toPath(),
-        "BoostDFS vs HDFS at the same capacity (" + request.copies() + " copies)",
+        "BoostDFS (" + request.boostCopies() + " copies) vs HDFS (" + request.copies()
+            + ") at the same " + request.comparison().label(),
         "mean wall time, s", jobs, List.of("HDFS", "BoostDFS"), seconds);
     StringBuilder md = new StringBuilder("# BoostDFS bench\n\n");
-    md.append(String.format(Locale.ROOT, "Suite `%s`, %d run(s) per layout, two %d-node netns"
+    boolean capacity = request.comparison() == BoostBenchRequest.Comparison.CAPACITY;
+    md.append(String.format(Locale.ROOT, "Suite `%s`, %d run(s) per layout%s, two %d-node netns"
         + " clusters (YARN), three devices per node, each throttled to %d MB/s read and write"
         + " (loop devices under cgroup throttles: **emulated** disks). `hdfs`: three DISK"
         + " volumes, replication %d. `boost`: one DISK volume and a REPLICATED volume"
         + " (MorphStore copies=2 over the other two devices), the bench root SUPERLOCAL with %d"
         + " copies (replication %d, one replica on REPLICATED storage), jobs under the Locus AM"
-        + " with superlocal map placement. Both keep %d device copies of every block: the same"
-        + " capacity.%n%n", request.suite(), request.runs(), request.nodes(),
-        request.diskRate() / 1_000_000, request.copies(), request.copies(),
-        request.copies() - 1, request.copies()));
+        + " with superlocal map placement. %s%n%n", request.suite(), request.runs(),
+        request.warmups() == 0 ? ""
+            : " after " + request.warmups() + " unrecorded warm-up run(s)",
+        request.nodes(), request.diskRate() / 1_000_000, request.copies(),
+        request.boostCopies(), request.boostCopies() - 1,
+        capacity ? "Both keep " + request.copies() + " device copies of every block: the same"
+            + " capacity."
+            : "Both keep every block on " + request.copies() + " nodes: the same availability"
+            + " against node loss, BoostDFS at one device copy more."));
     md.append(String.format(Locale.ROOT, "Each node offers its containers %d MiB; the jobs"
         + " ask for %s", request.containerBytes() >> 20, request.taskMemory().describe()));
     request.jobKeys().forEach((key, value) -> md.append(", `").append(key).append('=')

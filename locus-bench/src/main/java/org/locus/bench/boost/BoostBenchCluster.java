@@ -32,12 +32,14 @@ import org.locus.netns.NetnsClusterSpec;
  * <ul>
  *   <li>{@code hdfs}: three DISK volumes, HDFS replication = copies;</li>
  *   <li>{@code boost}: one DISK volume and a REPLICATED volume (MorphStore, copies=2, over the
- *       other two devices); the bench root is SUPERLOCAL with the same copies (HDFS replication
- *       copies − 1, one replica on REPLICATED storage), and every job runs under the Locus AM
- *       with superlocal map placement.</li>
+ *       other two devices); the bench root is SUPERLOCAL with {@link
+ *       BoostBenchRequest#boostCopies()} copies (HDFS replication one less, one replica on
+ *       REPLICATED storage), and every job runs under the Locus AM with superlocal map
+ *       placement.</li>
  * </ul>
  *
- * Both hold each block on the same number of devices: the same capacity.
+ * At the same capacity both hold each block on the same number of devices; at the same
+ * availability on the same number of nodes.
  */
 final class BoostBenchCluster implements BenchCluster {
   static final String HDFS = "hdfs";
@@ -79,10 +81,10 @@ final class BoostBenchCluster implements BenchCluster {
     try {
       if (boost) {
         SuperlocalLayout layout = SuperlocalLayout.from(client);
-        client.setInt("dfs.replication", layout.replicationFor(request.copies()));
+        client.setInt("dfs.replication", layout.replicationFor(request.boostCopies()));
         try (DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(client)) {
           fs.mkdirs(ROOT);
-          new SuperlocalPaths(fs, layout).tag(ROOT, request.copies());
+          new SuperlocalPaths(fs, layout).tag(ROOT, request.boostCopies());
         }
         SuperlocalJobs.configure(client);
       } else {

@@ -14,16 +14,19 @@ import org.locus.netns.NetnsClusterSpec;
  *
  * @param suite the bench suite whose jobs run (e.g. {@code puma-small})
  * @param jobs the suite's jobs to run: disk-bound and compute-bound ones
- * @param copies copies of every block in both layouts (HDFS replication, or BoostDFS's
- *     SUPERLOCAL copies with the intra-node mirror counted): the same capacity
+ * @param runs measured runs per job and layout
+ * @param warmups unrecorded runs per job and layout before the measured ones
+ * @param copies HDFS's replication; BoostDFS's SUPERLOCAL copies (the intra-node mirror
+ *     counted) are the same at the same capacity, one more at the same availability
+ * @param comparison which of the seed's two comparisons the layouts make
  * @param diskRate bytes/s each device reads and writes
  * @param taskMemory the map and AM containers both layouts' jobs ask for
  * @param jobKeys further job keys both layouts' jobs are submitted with
  * @param boostKeys {@code conf/features/boost.xml}'s keys
  * @param home the Locus checkout the dist bundle is written from
  */
-public record BoostBenchRequest(String suite, List<String> jobs, int runs, int nodes,
-    int copies, long diskRate, long nodeMemoryBytes, long diskBytes, long blockBytes,
+public record BoostBenchRequest(String suite, List<String> jobs, int runs, int warmups,
+    int nodes, int copies, Comparison comparison, long diskRate, long nodeMemoryBytes, long diskBytes, long blockBytes,
     TaskMemory taskMemory, Map<String, String> jobKeys, Map<String, String> boostKeys, File out,
     File home) {
   public BoostBenchRequest {
@@ -31,11 +34,48 @@ public record BoostBenchRequest(String suite, List<String> jobs, int runs, int n
     boostKeys = Map.copyOf(boostKeys);
     jobKeys = Collections.unmodifiableMap(new LinkedHashMap<>(jobKeys));
     taskMemory.checkFits(containerBytes(nodeMemoryBytes));
-    if (copies < 3 || copies > nodes + 1) {
-      throw new IllegalArgumentException("--copies " + copies + " needs 3.." + (nodes + 1)
-          + " (one REPLICATED replica of 2 copies and copies - 2 plain ones on other nodes,"
-          + " with --nodes " + nodes + ")");
+    int most = comparison == Comparison.CAPACITY ? nodes + 1 : nodes;
+    if (copies < 3 || copies > most) {
+      throw new IllegalArgumentException("--copies " + copies + " needs 3.." + most
+          + " with --nodes " + nodes + " and --compare " + comparison.label() + " (BoostDFS: one"
+          + " REPLICATED replica of 2 copies and " + (comparison == Comparison.CAPACITY
+              ? "copies - 2" : "copies - 1") + " plain ones on other nodes)");
     }
+  }
+
+  /** The seed's two ways of matching HDFS with r copies (chapter 4, Eq. 4.4). */
+  public enum Comparison {
+    /** BoostDFS keeps r device copies too: r − 1 nodes, one of them holding two copies. */
+    CAPACITY("capacity"),
+    /** BoostDFS keeps r + 1: the same r nodes as HDFS, one of them holding two copies. */
+    AVAILABILITY("availability");
+
+    private final String label;
+
+    Comparison(String label) {
+      this.label = label;
+    }
+
+    /** @return the name {@code --compare} takes */
+    public String label() {
+      return label;
+    }
+
+    /** @return the comparison named {@code label} */
+    public static Comparison of(String label) {
+      for (Comparison c : values()) {
+        if (c.label.equals(label)) {
+          return c;
+        }
+      }
+      throw new IllegalArgumentException("--compare takes capacity or availability, not '"
+          + label + "'");
+    }
+  }
+
+  /** @return BoostDFS's SUPERLOCAL copies of every block, the intra-node mirror counted */
+  public int boostCopies() {
+    return comparison == Comparison.CAPACITY ? copies : copies + 1;
   }
 
   /** @return what a node's NodeManager offers its containers */

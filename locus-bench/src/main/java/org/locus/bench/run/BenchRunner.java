@@ -31,7 +31,9 @@ import org.locus.jobs.data.DataGenerators;
  * {@code results.json} after every run; with resume, skips the runs an earlier
  * {@code results.json} in the same directory already has. On a cluster that places by key,
  * the jobs KAT has a hint for run key-aware over their input imported as a KAT dataset
- * ({@link KeyAwareRuns}).
+ * ({@link KeyAwareRuns}). Optional warm-up runs of every job precede a cluster's measured runs
+ * and are not recorded: the first runs on a fresh cluster pay for cold JVM class data and
+ * daemon caches, which otherwise inflates run 1 of every layout and widens the spread.
  */
 public final class BenchRunner {
   private static final long SEED = 42;
@@ -42,6 +44,7 @@ public final class BenchRunner {
   private final BenchCluster.Factory clusters;
   private final int runs;
   private final int reducers;
+  private final int warmups;
   private final PrintStream progress;
 
   /**
@@ -51,6 +54,19 @@ public final class BenchRunner {
    */
   public BenchRunner(BenchSuite suite, Map<String, Configuration> features, String clusterName,
       BenchCluster.Factory clusters, int runs, int reducers, PrintStream progress) {
+    this(suite, features, clusterName, clusters, runs, 0, reducers, progress);
+  }
+
+  /**
+   * @param warmups unrecorded runs of every job on each cluster before its measured runs
+   */
+  public BenchRunner(BenchSuite suite, Map<String, Configuration> features, String clusterName,
+      BenchCluster.Factory clusters, int runs, int warmups, int reducers,
+      PrintStream progress) {
+    if (warmups < 0) {
+      throw new IllegalArgumentException("warm-up runs must be 0 or more, not " + warmups);
+    }
+    this.warmups = warmups;
     this.suite = suite;
     this.features = new LinkedHashMap<>(features);
     this.clusterName = clusterName;
@@ -91,6 +107,7 @@ public final class BenchRunner {
             || KeyAwareRuns.placesByKey(conf) ? new KeyAwareRuns(conf, root, progress) : null;
         Map<String, KeyAwareRuns.Dataset> datasets = keyAware == null ? Map.of()
             : importDatasets(keyAware, inputs);
+        warmUp(catalog, cluster, feature.getKey(), fs, root, inputs, datasets);
         for (int run = 1; run <= runs; run++) {
           Map<String, Path> outputs = new HashMap<>();
           for (BenchJob job : suite.jobs()) {
@@ -102,16 +119,12 @@ public final class BenchRunner {
                   feature.getKey(), job.id(), run);
               continue;
             }
-            fs.delete(output, true);
             KeyAwareRuns.Dataset dataset = datasets.get(job.id());
             Path input = dataset != null ? dataset.path() : inputOf(job, inputs, outputs);
-            JobArguments arguments = dataset != null ? dataset.arguments(job, reducers)
-                : new JobArguments(job.options(), reducers);
-            cluster.evictCachedData();
+            prepare(cluster, fs, output);
             Map<String, LinkBytes> linksBefore = cluster.linkBytes();
             long start = System.nanoTime();
-            JobResult result = catalog.get(job.job()).run(new Configuration(conf), input,
-                output, arguments);
+            JobResult result = launch(catalog, conf, job, dataset, input, output);
             long wall = (System.nanoTime() - start) / 1_000_000;
             results.add(new RunRecord(job.id(), feature.getKey(), run, result.passed(), wall,
                 dataset != null, counters(result), carried(linksBefore, cluster.linkBytes())));
@@ -129,6 +142,44 @@ public final class BenchRunner {
     }
     results.write(resultsFile);
     return results;
+  }
+
+  /** Runs every job {@link #warmups} times on the cluster, unrecorded, its outputs deleted. */
+  private void warmUp(JobCatalog catalog, BenchCluster cluster, String feature, FileSystem fs,
+      Path root, Map<String, Path> inputs, Map<String, KeyAwareRuns.Dataset> datasets)
+      throws Exception {
+    for (int warmup = 1; warmup <= warmups; warmup++) {
+      Map<String, Path> outputs = new HashMap<>();
+      Path dir = new Path(root, "out/warmup-" + warmup);
+      for (BenchJob job : suite.jobs()) {
+        Path output = new Path(dir, job.id());
+        outputs.put(job.id(), output);
+        KeyAwareRuns.Dataset dataset = datasets.get(job.id());
+        Path input = dataset != null ? dataset.path() : inputOf(job, inputs, outputs);
+        prepare(cluster, fs, output);
+        long start = System.nanoTime();
+        JobResult result = launch(catalog, cluster.conf(), job, dataset, input, output);
+        progress.printf("[warm-up %d/%d] %s %s: %s in %.1f s, not recorded%n", warmup, warmups,
+            feature, job.id(), result.passed() ? "ok" : "FAILED " + result.problems(),
+            (System.nanoTime() - start) / 1e9);
+      }
+      fs.delete(dir, true);
+    }
+  }
+
+  /** Before a run, untimed: the job's old output deleted, the cluster's cached data evicted. */
+  private static void prepare(BenchCluster cluster, FileSystem fs, Path output)
+      throws IOException {
+    fs.delete(output, true);
+    cluster.evictCachedData();
+  }
+
+  /** One run of a job, to be timed. */
+  private JobResult launch(JobCatalog catalog, Configuration conf, BenchJob job,
+      KeyAwareRuns.Dataset dataset, Path input, Path output) throws Exception {
+    JobArguments arguments = dataset != null ? dataset.arguments(job, reducers)
+        : new JobArguments(job.options(), reducers);
+    return catalog.get(job.job()).run(new Configuration(conf), input, output, arguments);
   }
 
   private boolean allDone(ResultsFile results, String feature) {

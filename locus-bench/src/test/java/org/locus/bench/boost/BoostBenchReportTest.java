@@ -53,15 +53,45 @@ class BoostBenchReportTest {
     double geomean = Math.sqrt(8_400.0 / 11_000 * 1.0);
     assertEquals(geomean, report.geomean(List.of("grep", "wordcount")).getAsDouble(), 1e-9);
     assertFalse(report.ratio("teragen").isPresent());
+    assertFalse(report.ratioInterval("wordcount").isPresent(), "one successful boost run");
 
     String table = report.table(jobs);
     assertEquals(0.25, report.cpuPerSecond("grep", "hdfs").getAsDouble(), 1e-9);
     assertEquals(1.5, report.cpuPerSecond("k-means", "hdfs").getAsDouble(), 1e-9);
     assertTrue(table.contains(
-        "| grep | disk-bound | 0.25 | 11.0 | 8.4 | 0.764 | 88 % | 94 % |"), table);
-    assertTrue(table.contains("| k-means | compute-bound | 1.50 | 30.0 | 60.0 | 2.000 |"),
+        "| grep | disk-bound | 0.25 | 11.0 | 8.4 | 0.764 | 0.414–1.408 | 88 % | 94 % |"), table);
+    // one successful run per layout: no spread to go by
+    assertTrue(table.contains("| k-means | compute-bound | 1.50 | 30.0 | 60.0 | 2.000 | n/a |"),
         table);
     assertTrue(table.contains(String.format("**%.3f**", geomean)),
         "k-means stays out of the disk-bound mean:\n" + table);
+  }
+
+  @Test
+  void theRatioIntervalNarrowsWithMoreRunsOfTheSameSpread() {
+    // each layout's runs at mean ± 10 %: with 2 runs the interval is wide, with 8 narrow
+    ResultsFile few = new ResultsFile("puma", "netns", List.of("hdfs", "boost"), 2,
+        List.of("grep"));
+    ResultsFile many = new ResultsFile("puma", "netns", List.of("hdfs", "boost"), 8,
+        List.of("grep"));
+    for (int r = 1; r <= 8; r++) {
+      long hdfs = r % 2 == 0 ? 11_000 : 9_000;
+      long boost = r % 2 == 0 ? 8_800 : 7_200;
+      if (r <= 2) {
+        few.add(run("grep", "hdfs", r, hdfs, 8, 8, true));
+        few.add(run("grep", "boost", r, boost, 8, 8, true));
+      }
+      many.add(run("grep", "hdfs", r, hdfs, 8, 8, true));
+      many.add(run("grep", "boost", r, boost, 8, 8, true));
+    }
+    double[] wide = new BoostBenchReport(few).ratioInterval("grep").orElseThrow();
+    double[] narrow = new BoostBenchReport(many).ratioInterval("grep").orElseThrow();
+    // symmetric around 0.8 on a log scale
+    assertEquals(0.8, Math.sqrt(wide[0] * wide[1]), 1e-9);
+    assertEquals(0.8, Math.sqrt(narrow[0] * narrow[1]), 1e-9);
+    assertTrue(wide[0] < narrow[0] && narrow[1] < wide[1], "8 runs narrow the interval");
+    // 8 runs each: relative standard error of each mean 0.1 * sqrt(8/7) / sqrt(8), df = 14
+    double half = 2.1447866879 * Math.sqrt(2 * 0.01 * 8 / 7 / 8);
+    assertEquals(0.8 * Math.exp(half), narrow[1], 1e-6);
   }
 }

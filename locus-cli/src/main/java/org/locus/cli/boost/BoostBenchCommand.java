@@ -20,7 +20,7 @@ import org.locus.netns.Rate;
 
 /**
  * {@code locus bench boost}: argument parsing only; the bench (BoostDFS vs HDFS at the same
- * capacity, a netns cluster per layout) is {@link BoostBench} in {@code locus-bench}.
+ * capacity or availability, a netns cluster per layout) is {@link BoostBench} in {@code locus-bench}.
  */
 public final class BoostBenchCommand extends OptionsCommand {
   static final String DEFAULT_JOBS =
@@ -37,8 +37,8 @@ public final class BoostBenchCommand extends OptionsCommand {
 
   @Override
   public String summary() {
-    return "BoostDFS vs HDFS at the same capacity (netns clusters, needs root): job time and"
-        + " superlocal maps";
+    return "BoostDFS vs HDFS at the same capacity or availability (netns clusters, needs root):"
+        + " job time and superlocal maps";
   }
 
   @Override
@@ -50,10 +50,18 @@ public final class BoostBenchCommand extends OptionsCommand {
             .desc("the suite's jobs (default " + DEFAULT_JOBS + ")").build())
         .addOption(Option.builder().longOpt("runs").hasArg().argName("R")
             .desc("runs per job and layout (default 3)").build())
+        .addOption(Option.builder().longOpt("warmup").hasArg().argName("W")
+            .desc("unrecorded runs per job and layout before the measured ones (default 0)")
+            .build())
         .addOption(Option.builder().longOpt("nodes").hasArg().argName("N")
             .desc("netns nodes per layout (default 4)").build())
         .addOption(Option.builder().longOpt("copies").hasArg().argName("R")
-            .desc("copies of every block in both layouts (default 3)").build())
+            .desc("HDFS's copies of every block (default 3); BoostDFS keeps as many, or one more"
+                + " with --compare availability").build())
+        .addOption(Option.builder().longOpt("compare").hasArg().argName("WHAT")
+            .desc("capacity: BoostDFS keeps the same device copies on one node fewer;"
+                + " availability: the same nodes plus the intra-node copy (default capacity)")
+            .build())
         .addOption(Option.builder().longOpt("disk-rate").hasArg().argName("RATE")
             .desc("read and write throttle of every device (default 40MB/s)").build())
         .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
@@ -75,7 +83,8 @@ public final class BoostBenchCommand extends OptionsCommand {
 
   @Override
   protected String usageArguments() {
-    return "[--suite NAME] [--jobs ID,...] [--runs R] [--nodes N] [--copies R]"
+    return "[--suite NAME] [--jobs ID,...] [--runs R] [--warmup W] [--nodes N] [--copies R]"
+        + " [--compare capacity|availability]"
         + " [--disk-rate RATE] [--node-memory SIZE]"
         + " [--map-memory SIZE] [--am-memory SIZE] [--job-key KEY=VALUE ...]"
         + " [--block-size SIZE] [--out DIR]";
@@ -85,6 +94,7 @@ public final class BoostBenchCommand extends OptionsCommand {
   protected int execute(CommandLine line, Console console) throws Exception {
     int runs = intOption(line, "runs", 3, 1, 100);
     int nodes = intOption(line, "nodes", 4, 2, 16);
+    int warmups = intOption(line, "warmup", 0, 0, 10);
     int copies = intOption(line, "copies", 3, 3, 17);
     long rate;
     try {
@@ -112,7 +122,8 @@ public final class BoostBenchCommand extends OptionsCommand {
     BoostBenchRequest request;
     try {
       request = new BoostBenchRequest(line.getOptionValue("suite", "puma-small"), jobs, runs,
-          nodes, copies, rate, memory, 2L << 30, block, new TaskMemory(mapMemory, amMemory),
+          warmups, nodes, copies,
+          BoostBenchRequest.Comparison.of(line.getOptionValue("compare", "capacity")), rate, memory, 2L << 30, block, new TaskMemory(mapMemory, amMemory),
           jobKeys, keys, out, home);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

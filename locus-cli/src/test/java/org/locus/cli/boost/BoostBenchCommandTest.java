@@ -45,9 +45,37 @@ class BoostBenchCommandTest {
   }
 
   @Test
+  void anUnknownComparisonIsRefused() {
+    CliRun run = CliRun.inProcessExpecting(2, "bench", "boost", "--compare", "energy");
+    assertTrue(run.err().contains("--compare takes capacity or availability, not 'energy'"),
+        run.err());
+  }
+
+  @Test
+  void theSameAvailabilityNeedsANodeForEveryHdfsCopy() {
+    // BoostDFS then keeps copies + 1: the REPLICATED node and copies - 1 plain ones
+    CliRun availability = CliRun.inProcessExpecting(2, "bench", "boost", "--nodes", "4",
+        "--copies", "5", "--compare", "availability");
+    assertTrue(availability.err().contains("--copies 5 needs 3..4 with --nodes 4 and --compare"
+        + " availability"), availability.err());
+    CliRun capacity = CliRun.inProcessExpecting(2, "bench", "boost", "--nodes", "4",
+        "--copies", "6");
+    assertTrue(capacity.err().contains("--copies 6 needs 3..5 with --nodes 4 and --compare"
+        + " capacity"), capacity.err());
+  }
+
+  @Test
+  void aNegativeWarmUpIsRefused() {
+    CliRun run = CliRun.inProcessExpecting(2, "bench", "boost", "--warmup", "-1");
+    assertTrue(run.err().contains("--warmup"), run.err());
+  }
+
+  @Test
   void helpListsTheBlockSize() {
     CliRun run = CliRun.inProcessExpecting(0, "bench", "boost", "--help");
     assertTrue(run.out().contains("--block-size <SIZE>"), run.out());
     assertTrue(run.out().contains("--am-memory <SIZE>"), run.out());
+    assertTrue(run.out().contains("--compare <WHAT>"), run.out());
+    assertTrue(run.out().contains("--warmup <W>"), run.out());
   }
 }
