@@ -160,4 +160,31 @@ class BenchRunnerTest {
       assertEquals(1, result.get("run").asInt(), result.toString());
     }
   }
+
+  @Test
+  @Order(7)
+  void interleavedRunsAlternateTheLayoutsAndReverseEveryOtherRun(@TempDir File both)
+      throws Exception {
+    BenchSuite one = new BenchSuite("one-job", List.of(SUITE.jobs().get(2)));
+    Map<String, Configuration> features = new LinkedHashMap<>();
+    features.put("none", new Configuration(false));
+    Configuration small = new Configuration(false);
+    small.set("mapreduce.task.io.sort.mb", "8");
+    features.put("small-sort-buffer", small);
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    new BenchRunner(one, features, "local", LocalRunnerCluster.factory(
+        new File(both, "clusters")), 2, 0, 1, new PrintStream(progress, true,
+        StandardCharsets.UTF_8)).interleaved().run(both, false);
+    String lines = progress.toString(StandardCharsets.UTF_8);
+    int[] at = {
+        lines.indexOf("[1/4] none histogram-ratings run 1: ok"),
+        lines.indexOf("[2/4] small-sort-buffer histogram-ratings run 1: ok"),
+        lines.indexOf("[3/4] small-sort-buffer histogram-ratings run 2: ok"),
+        lines.indexOf("[4/4] none histogram-ratings run 2: ok")};
+    for (int i = 0; i < at.length; i++) {
+      assertTrue(at[i] >= 0 && (i == 0 || at[i] > at[i - 1]), "line " + (i + 1) + ":\n" + lines);
+    }
+    assertEquals(4, new ObjectMapper().readTree(new File(both, "results.json"))
+        .get("results").size());
+  }
 }

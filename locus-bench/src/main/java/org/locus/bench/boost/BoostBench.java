@@ -46,9 +46,11 @@ public final class BoostBench {
     layouts.put(BoostBenchCluster.HDFS, new Configuration(false));
     layouts.put(BoostBenchCluster.BOOST, new Configuration(false));
     File clusters = new File(out, "clusters");
-    ResultsFile results = new BenchRunner(suite, layouts, "netns",
+    BenchRunner runner = new BenchRunner(suite, layouts, "netns",
         (label, keys) -> new BoostBenchCluster(label, new File(clusters, label), request,
-            progress), request.runs(), request.warmups(), 2, progress).run(out, false);
+            progress), request.runs(), request.warmups(), 2, progress);
+    ResultsFile results = (request.interleave() ? runner.interleaved() : runner)
+        .run(out, false);
     List<String> jobs = suite.jobs().stream().map(BenchJob::id).toList();
     BoostBenchReport report = new BoostBenchReport(results);
     double[][] seconds = new double[2][jobs.size()];
@@ -63,7 +65,7 @@ public final class BoostBench {
     StringBuilder md = new StringBuilder("# BoostDFS bench\n\n");
     boolean capacity = request.comparison() == BoostBenchRequest.Comparison.CAPACITY;
     md.append(String.format(Locale.ROOT, "Suite `%s`, %d run(s) per layout%s, two %d-node netns"
-        + " clusters (YARN), three devices per node, each throttled to %d MB/s read and write"
+        + " clusters (YARN, %s), three devices per node, each throttled to %d MB/s read and write"
         + " (loop devices under cgroup throttles: **emulated** disks). `hdfs`: three DISK"
         + " volumes, replication %d. `boost`: one DISK volume and a REPLICATED volume"
         + " (MorphStore copies=2 over the other two devices), the bench root SUPERLOCAL with %d"
@@ -71,7 +73,9 @@ public final class BoostBench {
         + " with superlocal map placement. %s%n%n", request.suite(), request.runs(),
         request.warmups() == 0 ? ""
             : " after " + request.warmups() + " unrecorded warm-up run(s)",
-        request.nodes(), request.diskRate() / 1_000_000, request.copies(),
+        request.nodes(), request.interleave()
+            ? "both up at once, each run of a job alternating between them, the order reversed"
+                + " every other run" : "one after the other", request.diskRate() / 1_000_000, request.copies(),
         request.boostCopies(), request.boostCopies() - 1,
         capacity ? "Both keep " + request.copies() + " device copies of every block: the same"
             + " capacity."

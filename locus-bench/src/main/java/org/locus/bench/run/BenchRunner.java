@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +28,8 @@ import org.locus.jobs.data.DataGenerators;
 /**
  * Runs every job of a suite under every feature set, {@code runs} times, side by side: one
  * cluster per feature set (started with its keys), inputs generated once per cluster (same
- * seed, so every feature set reads the same data), then run 1 of every job, run 2, ... Writes
+ * seed, so every feature set reads the same data), then run 1 of every job, run 2, ...; one
+ * cluster after the other, or {@link #interleaved()} all at once, alternating. Writes
  * {@code results.json} after every run; with resume, skips the runs an earlier
  * {@code results.json} in the same directory already has. On a cluster that places by key,
  * the jobs KAT has a hint for run key-aware over their input imported as a KAT dataset
@@ -46,6 +48,7 @@ public final class BenchRunner {
   private final int reducers;
   private final int warmups;
   private final PrintStream progress;
+  private final boolean interleave;
 
   /**
    * @param features feature set name to its keys, in report order ({@code none} = no keys)
@@ -63,10 +66,17 @@ public final class BenchRunner {
   public BenchRunner(BenchSuite suite, Map<String, Configuration> features, String clusterName,
       BenchCluster.Factory clusters, int runs, int warmups, int reducers,
       PrintStream progress) {
+    this(suite, features, clusterName, clusters, runs, warmups, reducers, progress, false);
+  }
+
+  private BenchRunner(BenchSuite suite, Map<String, Configuration> features, String clusterName,
+      BenchCluster.Factory clusters, int runs, int warmups, int reducers, PrintStream progress,
+      boolean interleave) {
     if (warmups < 0) {
       throw new IllegalArgumentException("warm-up runs must be 0 or more, not " + warmups);
     }
     this.warmups = warmups;
+    this.interleave = interleave;
     this.suite = suite;
     this.features = new LinkedHashMap<>(features);
     this.clusterName = clusterName;
@@ -74,6 +84,17 @@ public final class BenchRunner {
     this.runs = runs;
     this.reducers = reducers;
     this.progress = progress;
+  }
+
+  /**
+   * Runs every layout's clusters at once and alternates them: run r of a job on every layout,
+   * in one order on odd runs and the reverse on even ones, then the next job. Whatever drifts
+   * on the host while the bench runs (other load, caches, the kernel's own work) then falls on
+   * every layout alike, instead of on whichever cluster came last.
+   */
+  public BenchRunner interleaved() {
+    return new BenchRunner(suite, features, clusterName, clusters, runs, warmups, reducers,
+        progress, true);
   }
 
   /** Runs the bench into {@code out}; returns the results. */
@@ -86,62 +107,142 @@ public final class BenchRunner {
     if (resume && resultsFile.isFile()) {
       results.resumeFrom(resultsFile);
     }
-    int total = features.size() * runs * suite.jobs().size();
-    int index = 0;
-    long started = System.nanoTime();
-    int executed = 0;
+    Progress counter = new Progress(features.size() * runs * suite.jobs().size());
     JobCatalog catalog = new JobCatalog();
-    for (Map.Entry<String, Configuration> feature : features.entrySet()) {
-      if (allDone(results, feature.getKey())) {
-        index += runs * suite.jobs().size();
-        progress.printf("[%d/%d] feature %s: every run already in %s, skipped%n", index, total,
-            feature.getKey(), resultsFile);
-        continue;
+    List<String> pending = new ArrayList<>();
+    for (String feature : features.keySet()) {
+      if (allDone(results, feature)) {
+        counter.index += runs * suite.jobs().size();
+        progress.printf("[%d/%d] feature %s: every run already in %s, skipped%n", counter.index,
+            counter.total, feature, resultsFile);
+      } else {
+        pending.add(feature);
       }
-      try (BenchCluster cluster = clusters.start(feature.getKey(), feature.getValue())) {
-        Configuration conf = cluster.conf();
-        FileSystem fs = FileSystem.get(conf);
-        Path root = cluster.root();
-        Map<String, Path> inputs = generateInputs(fs, root);
-        KeyAwareRuns keyAware = KeyAwareRuns.placesByKey(feature.getValue())
-            || KeyAwareRuns.placesByKey(conf) ? new KeyAwareRuns(conf, root, progress) : null;
-        Map<String, KeyAwareRuns.Dataset> datasets = keyAware == null ? Map.of()
-            : importDatasets(keyAware, inputs);
-        warmUp(catalog, cluster, feature.getKey(), fs, root, inputs, datasets);
+    }
+    if (interleave) {
+      List<Layout> layouts = new ArrayList<>();
+      try {
+        for (String feature : pending) {
+          layouts.add(prepare(catalog, feature));
+        }
         for (int run = 1; run <= runs; run++) {
-          Map<String, Path> outputs = new HashMap<>();
           for (BenchJob job : suite.jobs()) {
-            index++;
-            Path output = new Path(root, "out/run-" + run + "/" + job.id());
-            outputs.put(job.id(), output);
-            if (results.done(job.id(), feature.getKey(), run)) {
-              progress.printf("[%d/%d] %s %s run %d: done earlier, skipped%n", index, total,
-                  feature.getKey(), job.id(), run);
-              continue;
+            List<Layout> order = new ArrayList<>(layouts);
+            if (run % 2 == 0) {
+              Collections.reverse(order);
             }
-            KeyAwareRuns.Dataset dataset = datasets.get(job.id());
-            Path input = dataset != null ? dataset.path() : inputOf(job, inputs, outputs);
-            prepare(cluster, fs, output);
-            Map<String, LinkBytes> linksBefore = cluster.linkBytes();
-            long start = System.nanoTime();
-            JobResult result = launch(catalog, conf, job, dataset, input, output);
-            long wall = (System.nanoTime() - start) / 1_000_000;
-            results.add(new RunRecord(job.id(), feature.getKey(), run, result.passed(), wall,
-                dataset != null, counters(result), carried(linksBefore, cluster.linkBytes())));
-            results.write(resultsFile);
-            executed++;
-            long elapsed = (System.nanoTime() - started) / 1_000_000_000;
-            long left = elapsed * (total - index) / Math.max(1, executed);
-            progress.printf("[%d/%d] %s %s run %d: %s in %.1f s (elapsed %s, ~%s left)%n",
-                index, total, feature.getKey(), job.id(), run,
-                result.passed() ? "ok" : "FAILED " + result.problems(), wall / 1000.0,
-                duration(elapsed), duration(left));
+            for (Layout layout : order) {
+              measure(catalog, layout, job, run, results, resultsFile, counter);
+            }
+          }
+        }
+      } finally {
+        for (Layout layout : layouts) {
+          layout.cluster.close();
+        }
+      }
+    } else {
+      for (String feature : pending) {
+        try (Layout layout = prepare(catalog, feature)) {
+          for (int run = 1; run <= runs; run++) {
+            for (BenchJob job : suite.jobs()) {
+              measure(catalog, layout, job, run, results, resultsFile, counter);
+            }
           }
         }
       }
     }
     results.write(resultsFile);
     return results;
+  }
+
+  /** Where the runner is in the bench: runs counted, runs executed, when it started. */
+  private static final class Progress {
+    final int total;
+    final long started = System.nanoTime();
+    int index;
+    int executed;
+
+    Progress(int total) {
+      this.total = total;
+    }
+  }
+
+  /** A feature set's running cluster with its generated inputs, warmed up. */
+  private static final class Layout implements AutoCloseable {
+    final String feature;
+    final BenchCluster cluster;
+    final FileSystem fs;
+    final Map<String, Path> inputs;
+    final Map<String, KeyAwareRuns.Dataset> datasets;
+    /** by run, the job outputs so far (a job may read an earlier job's) */
+    final Map<Integer, Map<String, Path>> outputs = new HashMap<>();
+
+    Layout(String feature, BenchCluster cluster, FileSystem fs, Map<String, Path> inputs,
+        Map<String, KeyAwareRuns.Dataset> datasets) {
+      this.feature = feature;
+      this.cluster = cluster;
+      this.fs = fs;
+      this.inputs = inputs;
+      this.datasets = datasets;
+    }
+
+    @Override
+    public void close() {
+      cluster.close();
+    }
+  }
+
+  /** Starts the feature set's cluster, generates its inputs and warms it up. */
+  private Layout prepare(JobCatalog catalog, String feature) throws Exception {
+    Configuration keys = features.get(feature);
+    BenchCluster cluster = clusters.start(feature, keys);
+    try {
+      Configuration conf = cluster.conf();
+      FileSystem fs = FileSystem.get(conf);
+      Path root = cluster.root();
+      Map<String, Path> inputs = generateInputs(fs, root);
+      KeyAwareRuns keyAware = KeyAwareRuns.placesByKey(keys)
+          || KeyAwareRuns.placesByKey(conf) ? new KeyAwareRuns(conf, root, progress) : null;
+      Map<String, KeyAwareRuns.Dataset> datasets = keyAware == null ? Map.of()
+          : importDatasets(keyAware, inputs);
+      warmUp(catalog, cluster, feature, fs, root, inputs, datasets);
+      return new Layout(feature, cluster, fs, inputs, datasets);
+    } catch (Exception | Error e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  /** Run {@code run} of a job on a layout, timed and recorded, unless results have it. */
+  private void measure(JobCatalog catalog, Layout layout, BenchJob job, int run,
+      ResultsFile results, File resultsFile, Progress counter) throws Exception {
+    counter.index++;
+    Path output = new Path(layout.cluster.root(), "out/run-" + run + "/" + job.id());
+    Map<String, Path> outputs = layout.outputs.computeIfAbsent(run, r -> new HashMap<>());
+    outputs.put(job.id(), output);
+    if (results.done(job.id(), layout.feature, run)) {
+      progress.printf("[%d/%d] %s %s run %d: done earlier, skipped%n", counter.index,
+          counter.total, layout.feature, job.id(), run);
+      return;
+    }
+    KeyAwareRuns.Dataset dataset = layout.datasets.get(job.id());
+    Path input = dataset != null ? dataset.path() : inputOf(job, layout.inputs, outputs);
+    clearBefore(layout.cluster, layout.fs, output);
+    Map<String, LinkBytes> linksBefore = layout.cluster.linkBytes();
+    long start = System.nanoTime();
+    JobResult result = launch(catalog, layout.cluster.conf(), job, dataset, input, output);
+    long wall = (System.nanoTime() - start) / 1_000_000;
+    results.add(new RunRecord(job.id(), layout.feature, run, result.passed(), wall,
+        dataset != null, counters(result), carried(linksBefore, layout.cluster.linkBytes())));
+    results.write(resultsFile);
+    counter.executed++;
+    long elapsed = (System.nanoTime() - counter.started) / 1_000_000_000;
+    long left = elapsed * (counter.total - counter.index) / Math.max(1, counter.executed);
+    progress.printf("[%d/%d] %s %s run %d: %s in %.1f s (elapsed %s, ~%s left)%n",
+        counter.index, counter.total, layout.feature, job.id(), run,
+        result.passed() ? "ok" : "FAILED " + result.problems(), wall / 1000.0,
+        duration(elapsed), duration(left));
   }
 
   /** Runs every job {@link #warmups} times on the cluster, unrecorded, its outputs deleted. */
@@ -156,7 +257,7 @@ public final class BenchRunner {
         outputs.put(job.id(), output);
         KeyAwareRuns.Dataset dataset = datasets.get(job.id());
         Path input = dataset != null ? dataset.path() : inputOf(job, inputs, outputs);
-        prepare(cluster, fs, output);
+        clearBefore(cluster, fs, output);
         long start = System.nanoTime();
         JobResult result = launch(catalog, cluster.conf(), job, dataset, input, output);
         progress.printf("[warm-up %d/%d] %s %s: %s in %.1f s, not recorded%n", warmup, warmups,
@@ -168,7 +269,7 @@ public final class BenchRunner {
   }
 
   /** Before a run, untimed: the job's old output deleted, the cluster's cached data evicted. */
-  private static void prepare(BenchCluster cluster, FileSystem fs, Path output)
+  private static void clearBefore(BenchCluster cluster, FileSystem fs, Path output)
       throws IOException {
     fs.delete(output, true);
     cluster.evictCachedData();

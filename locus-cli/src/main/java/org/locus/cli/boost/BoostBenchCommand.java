@@ -53,6 +53,10 @@ public final class BoostBenchCommand extends OptionsCommand {
         .addOption(Option.builder().longOpt("warmup").hasArg().argName("W")
             .desc("unrecorded runs per job and layout before the measured ones (default 0)")
             .build())
+        .addOption(Option.builder().longOpt("interleave")
+            .desc("both layouts' clusters up at once (twice the memory), each run of a job"
+                + " on one, then the other, the order reversed every other run; default: one"
+                + " cluster after the other").build())
         .addOption(Option.builder().longOpt("nodes").hasArg().argName("N")
             .desc("netns nodes per layout (default 4)").build())
         .addOption(Option.builder().longOpt("copies").hasArg().argName("R")
@@ -83,7 +87,7 @@ public final class BoostBenchCommand extends OptionsCommand {
 
   @Override
   protected String usageArguments() {
-    return "[--suite NAME] [--jobs ID,...] [--runs R] [--warmup W] [--nodes N] [--copies R]"
+    return "[--suite NAME] [--jobs ID,...] [--runs R] [--warmup W] [--interleave] [--nodes N] [--copies R]"
         + " [--compare capacity|availability]"
         + " [--disk-rate RATE] [--node-memory SIZE]"
         + " [--map-memory SIZE] [--am-memory SIZE] [--job-key KEY=VALUE ...]"
@@ -122,7 +126,7 @@ public final class BoostBenchCommand extends OptionsCommand {
     BoostBenchRequest request;
     try {
       request = new BoostBenchRequest(line.getOptionValue("suite", "puma-small"), jobs, runs,
-          warmups, nodes, copies,
+          warmups, line.hasOption("interleave"), nodes, copies,
           BoostBenchRequest.Comparison.of(line.getOptionValue("compare", "capacity")), rate, memory, 2L << 30, block, new TaskMemory(mapMemory, amMemory),
           jobKeys, keys, out, home);
     } catch (IllegalArgumentException e) {

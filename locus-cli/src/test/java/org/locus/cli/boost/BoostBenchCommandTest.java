@@ -77,5 +77,6 @@ class BoostBenchCommandTest {
     assertTrue(run.out().contains("--am-memory <SIZE>"), run.out());
     assertTrue(run.out().contains("--compare <WHAT>"), run.out());
     assertTrue(run.out().contains("--warmup <W>"), run.out());
+    assertTrue(run.out().contains("--interleave "), run.out());
   }
 }
