@@ -50,7 +50,7 @@ public final class BoostBench {
         (label, keys) -> new BoostBenchCluster(label, new File(clusters, label), request,
             progress), request.runs(), request.warmups(), 2, progress);
     ResultsFile results = (request.interleave() ? runner.interleaved() : runner)
-        .run(out, false);
+        .run(out, request.resume());
     List<String> jobs = suite.jobs().stream().map(BenchJob::id).toList();
     BoostBenchReport report = new BoostBenchReport(results);
     double[][] seconds = new double[2][jobs.size()];

@@ -17,6 +17,8 @@ import org.locus.netns.NetnsClusterSpec;
  * @param runs measured runs per job and layout
  * @param warmups unrecorded runs per job and layout before the measured ones
  * @param interleave both layouts' clusters up at once, their runs alternating
+ * @param resume keep the runs an earlier {@code results.json} in {@code out} has, do only the
+ *     others (none: only the report is written again)
  * @param copies HDFS's replication; BoostDFS's SUPERLOCAL copies (the intra-node mirror
  *     counted) are the same at the same capacity, one more at the same availability
  * @param comparison which of the seed's two comparisons the layouts make
@@ -27,7 +29,7 @@ import org.locus.netns.NetnsClusterSpec;
  * @param home the Locus checkout the dist bundle is written from
  */
 public record BoostBenchRequest(String suite, List<String> jobs, int runs, int warmups,
-    boolean interleave, int nodes, int copies, Comparison comparison, long diskRate, long nodeMemoryBytes, long diskBytes, long blockBytes,
+    boolean interleave, boolean resume, int nodes, int copies, Comparison comparison, long diskRate, long nodeMemoryBytes, long diskBytes, long blockBytes,
     TaskMemory taskMemory, Map<String, String> jobKeys, Map<String, String> boostKeys, File out,
     File home) {
   public BoostBenchRequest {

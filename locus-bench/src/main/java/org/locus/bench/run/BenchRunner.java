@@ -137,6 +137,10 @@ public final class BenchRunner {
           }
         }
       } finally {
+        // last started, first stopped: a netns cluster's daemons run in mount namespaces
+        // copied from the host's, so they hold the mounts of every cluster started before
+        // theirs, and the earlier cluster's devices are only released once they are gone
+        Collections.reverse(layouts);
         for (Layout layout : layouts) {
           layout.cluster.close();
         }

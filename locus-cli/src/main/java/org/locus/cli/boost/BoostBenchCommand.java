@@ -81,6 +81,9 @@ public final class BoostBenchCommand extends OptionsCommand {
                 + " mapreduce.map.speculative=false").build())
         .addOption(Option.builder().longOpt("block-size").hasArg().argName("SIZE")
             .desc("HDFS block size of both layouts, so one map's split (default 4m)").build())
+        .addOption(Option.builder().longOpt("resume")
+            .desc("keep the runs the report directory's results.json already has and do the"
+                + " others; with every run there, only write the report again").build())
         .addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
             .desc("report directory (default bench-out/boost)").build());
   }
@@ -91,7 +94,7 @@ public final class BoostBenchCommand extends OptionsCommand {
         + " [--compare capacity|availability]"
         + " [--disk-rate RATE] [--node-memory SIZE]"
         + " [--map-memory SIZE] [--am-memory SIZE] [--job-key KEY=VALUE ...]"
-        + " [--block-size SIZE] [--out DIR]";
+        + " [--block-size SIZE] [--out DIR] [--resume]";
   }
 
   @Override
@@ -126,7 +129,7 @@ public final class BoostBenchCommand extends OptionsCommand {
     BoostBenchRequest request;
     try {
       request = new BoostBenchRequest(line.getOptionValue("suite", "puma-small"), jobs, runs,
-          warmups, line.hasOption("interleave"), nodes, copies,
+          warmups, line.hasOption("interleave"), line.hasOption("resume"), nodes, copies,
           BoostBenchRequest.Comparison.of(line.getOptionValue("compare", "capacity")), rate, memory, 2L << 30, block, new TaskMemory(mapMemory, amMemory),
           jobKeys, keys, out, home);
     } catch (IllegalArgumentException e) {

@@ -2,7 +2,15 @@ package org.locus.cli.boost;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.locus.bench.report.ResultsFile;
+import org.locus.bench.run.RunRecord;
 import org.locus.cli.CliRun;
 
 /**
@@ -68,6 +76,36 @@ class BoostBenchCommandTest {
   void aNegativeWarmUpIsRefused() {
     CliRun run = CliRun.inProcessExpecting(2, "bench", "boost", "--warmup", "-1");
     assertTrue(run.err().contains("--warmup"), run.err());
+  }
+
+  @Test
+  void resumingABenchWhoseRunsAreAllThereOnlyWritesTheReport(@TempDir File out)
+      throws Exception {
+    ResultsFile results = new ResultsFile("puma", "netns", List.of("hdfs", "boost"), 1,
+        List.of("grep"));
+    results.add(new RunRecord("grep", "hdfs", 1, true, 80_000, false,
+        Map.of("TOTAL_LAUNCHED_MAPS", 10L, "DATA_LOCAL_MAPS", 9L), Map.of()));
+    results.add(new RunRecord("grep", "boost", 1, true, 60_000, false,
+        Map.of("TOTAL_LAUNCHED_MAPS", 10L, "SUPERLOCAL_MAPS", 8L), Map.of()));
+    results.write(new File(out, "results.json"));
+    // no cluster starts (that would need root and minutes): every run is there
+    CliRun run = CliRun.inProcessExpecting(0, "bench", "boost", "--suite", "puma", "--jobs",
+        "grep", "--runs", "1", "--compare", "availability", "--out", out.getPath(), "--resume");
+    assertTrue(run.err().contains("feature boost: every run already in"), run.err());
+    String report = Files.readString(new File(out, "report.md").toPath());
+    assertTrue(report.contains("| grep | disk-bound |"), report);
+    assertTrue(report.contains("| 80.0 | 60.0 | 0.750 | n/a | 90 % | 80 % |"), report);
+    assertTrue(report.contains("SUPERLOCAL with 4 copies (replication 3"), report);
+  }
+
+  @Test
+  void resumingFromAnotherSuitesResultsIsRefused(@TempDir File out) throws Exception {
+    new ResultsFile("puma-small", "netns", List.of("hdfs", "boost"), 1, List.of("grep"))
+        .write(new File(out, "results.json"));
+    CliRun run = CliRun.inProcessExpecting(1, "bench", "boost", "--suite", "puma", "--jobs",
+        "grep", "--runs", "1", "--out", out.getPath(), "--resume");
+    assertTrue(run.err().contains("is not a locus-bench-results/1 file of suite puma"),
+        run.err());
   }
 
   @Test
