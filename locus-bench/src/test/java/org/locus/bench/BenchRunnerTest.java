@@ -47,12 +47,18 @@ class BenchRunnerTest {
   static File out;
   private static String firstProgress;
 
-  private static String run(boolean resume) throws Exception {
+  /** {@link #FEATURES}: no keys, and a small sort buffer */
+  private static Map<String, Configuration> twoFeatureSets() {
     Map<String, Configuration> features = new LinkedHashMap<>();
     features.put("none", new Configuration(false));
     Configuration small = new Configuration(false);
     small.set("mapreduce.task.io.sort.mb", "8");
     features.put("small-sort-buffer", small);
+    return features;
+  }
+
+  private static String run(boolean resume) throws Exception {
+    Map<String, Configuration> features = twoFeatureSets();
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     new BenchRunner(SUITE, features, "local", LocalRunnerCluster.factory(
         new File(out, "clusters")), 2, 1, new PrintStream(progress, true,
@@ -166,11 +172,7 @@ class BenchRunnerTest {
   void interleavedRunsAlternateTheLayoutsAndReverseEveryOtherRun(@TempDir File both)
       throws Exception {
     BenchSuite one = new BenchSuite("one-job", List.of(SUITE.jobs().get(2)));
-    Map<String, Configuration> features = new LinkedHashMap<>();
-    features.put("none", new Configuration(false));
-    Configuration small = new Configuration(false);
-    small.set("mapreduce.task.io.sort.mb", "8");
-    features.put("small-sort-buffer", small);
+    Map<String, Configuration> features = twoFeatureSets();
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     new BenchRunner(one, features, "local", LocalRunnerCluster.factory(
         new File(both, "clusters")), 2, 0, 1, new PrintStream(progress, true,

@@ -20,10 +20,11 @@ import org.locus.bench.suite.Suites;
 
 /**
  * {@code locus bench boost} (issue 12 item 6): BoostDFS against HDFS at the same capacity or
- * the same availability, side by side in one run. Each layout gets a netns cluster of its own with the same throttled
- * devices ({@link BoostBenchCluster}); the bench runner runs the same jobs on the same
- * generated input on each ({@code results.json}); {@code report.md} gives per job the mean
- * wall times, their ratio and the share of local / superlocal maps, and the disk-bound jobs'
+ * the same availability, side by side in one run. Each layout gets a netns cluster of its own
+ * with the same throttled devices ({@link BoostBenchCluster}); the bench runner runs the same
+ * jobs on the same generated input on each ({@code results.json}); {@code report.md} gives per
+ * job the mean wall times, their ratio with an approximate interval, the share of local /
+ * superlocal maps, and the disk-bound jobs'
  * geometric mean ({@link BoostBenchReport}), with a chart.
  */
 public final class BoostBench {
@@ -75,8 +76,9 @@ public final class BoostBench {
             : " after " + request.warmups() + " unrecorded warm-up run(s)",
         request.nodes(), request.interleave()
             ? "both up at once, each run of a job alternating between them, the order reversed"
-                + " every other run" : "one after the other", request.diskRate() / 1_000_000, request.copies(),
-        request.boostCopies(), request.boostCopies() - 1,
+                + " every other run" : "one after the other",
+        request.diskRate() / 1_000_000, request.copies(), request.boostCopies(),
+        request.boostCopies() - 1,
         capacity ? "Both keep " + request.copies() + " device copies of every block: the same"
             + " capacity."
             : "Both keep every block on " + request.copies() + " nodes: the same availability"

@@ -29,9 +29,9 @@ import org.locus.netns.NetnsClusterSpec;
  * @param home the Locus checkout the dist bundle is written from
  */
 public record BoostBenchRequest(String suite, List<String> jobs, int runs, int warmups,
-    boolean interleave, boolean resume, int nodes, int copies, Comparison comparison, long diskRate, long nodeMemoryBytes, long diskBytes, long blockBytes,
-    TaskMemory taskMemory, Map<String, String> jobKeys, Map<String, String> boostKeys, File out,
-    File home) {
+    boolean interleave, boolean resume, int nodes, int copies, Comparison comparison,
+    long diskRate, long nodeMemoryBytes, long diskBytes, long blockBytes, TaskMemory taskMemory,
+    Map<String, String> jobKeys, Map<String, String> boostKeys, File out, File home) {
   public BoostBenchRequest {
     jobs = List.copyOf(jobs);
     boostKeys = Map.copyOf(boostKeys);

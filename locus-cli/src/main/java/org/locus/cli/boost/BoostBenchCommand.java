@@ -20,7 +20,8 @@ import org.locus.netns.Rate;
 
 /**
  * {@code locus bench boost}: argument parsing only; the bench (BoostDFS vs HDFS at the same
- * capacity or availability, a netns cluster per layout) is {@link BoostBench} in {@code locus-bench}.
+ * capacity or availability, a netns cluster per layout) is {@link BoostBench} in
+ * {@code locus-bench}.
  */
 public final class BoostBenchCommand extends OptionsCommand {
   static final String DEFAULT_JOBS =
@@ -90,8 +91,8 @@ public final class BoostBenchCommand extends OptionsCommand {
 
   @Override
   protected String usageArguments() {
-    return "[--suite NAME] [--jobs ID,...] [--runs R] [--warmup W] [--interleave] [--nodes N] [--copies R]"
-        + " [--compare capacity|availability]"
+    return "[--suite NAME] [--jobs ID,...] [--runs R] [--warmup W] [--interleave] [--nodes N]"
+        + " [--copies R] [--compare capacity|availability]"
         + " [--disk-rate RATE] [--node-memory SIZE]"
         + " [--map-memory SIZE] [--am-memory SIZE] [--job-key KEY=VALUE ...]"
         + " [--block-size SIZE] [--out DIR] [--resume]";
@@ -130,8 +131,9 @@ public final class BoostBenchCommand extends OptionsCommand {
     try {
       request = new BoostBenchRequest(line.getOptionValue("suite", "puma-small"), jobs, runs,
           warmups, line.hasOption("interleave"), line.hasOption("resume"), nodes, copies,
-          BoostBenchRequest.Comparison.of(line.getOptionValue("compare", "capacity")), rate, memory, 2L << 30, block, new TaskMemory(mapMemory, amMemory),
-          jobKeys, keys, out, home);
+          BoostBenchRequest.Comparison.of(line.getOptionValue("compare", "capacity")), rate,
+          memory, 2L << 30, block, new TaskMemory(mapMemory, amMemory), jobKeys, keys, out,
+          home);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
