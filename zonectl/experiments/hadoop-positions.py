@@ -5,7 +5,8 @@ set (docs/zone.md, "Measured with Hadoop jobs"): every 3 s, the physical extents
 DataNode's block files (permanent) and of the NodeManager's map outputs and spills
 (temporary), by FIEMAP (filefrag). Root; one 512 MiB disk at 20 MB/s outer per strategy.
 
-usage: zonectl/experiments/hadoop-positions.py normal proposed [existing]"""
+usage: zonectl/experiments/hadoop-positions.py normal proposed [existing]
+environment: OUTPUT_SHARE (reduce-heavy outputs' share of the disk, default 0.45)"""
 import os, sys, subprocess, tempfile, shutil, re, threading, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -54,7 +55,8 @@ for strategy in sys.argv[1:]:
     t = threading.Thread(target=poll); t.start()
     try:
         r = subprocess.run([os.path.join(ROOT, "bin", "locus"), "bench", "zone-jobs", "--dir", disk.mnt, "--device", disk.loop,
-            "--strategy", strategy, "--disk-bytes", str(SIZE), "--groups", "9", "--state-dir", work + "/state",
+            "--strategy", strategy, "--disk-bytes", str(SIZE), "--groups", "9",
+            "--output-share", os.environ.get("OUTPUT_SHARE", "0.45"), "--state-dir", work + "/state",
             "--out", work + "/jobs.tsv", "--log", os.path.join(tempfile.gettempdir(), "hadoop-positions-%s.log" % strategy)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         done.set(); t.join()
         for name, files in (("permanent (HDFS blocks at the end)", last_perm), ("temporary (map outputs seen)", temp_seen)):

@@ -262,6 +262,16 @@ class LocusCommandLineTest {
         "536870912", "--zonectl", new File(tmp, "no-zonectl").getPath()));
     assertEquals(2, zonectl.exitCode(), zonectl.toString());
     assertTrue(zonectl.err().contains("is not an executable file"), zonectl.err());
+    CliRun share = CliRun.inProcess(with(base, "--strategy", "normal", "--disk-bytes",
+        "536870912", "--output-share", "0.9"));
+    assertEquals(2, share.exitCode(), share.toString());
+    assertTrue(share.err().contains("--output-share: the reduce-heavy outputs' share of the"
+        + " disk must be above 0 and at most 0.6"), share.err());
+    CliRun word = CliRun.inProcess(with(base, "--strategy", "normal", "--disk-bytes",
+        "536870912", "--output-share", "half"));
+    assertEquals(2, word.exitCode(), word.toString());
+    assertTrue(word.err().contains("--output-share needs a number such as 0.45, got 'half'"),
+        word.err());
     assertFalse(new File(tmp, "jobs.tsv").exists(), "nothing ran");
   }
 

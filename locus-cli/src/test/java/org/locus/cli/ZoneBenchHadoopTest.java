@@ -34,7 +34,7 @@ class ZoneBenchHadoopTest {
     File console = new File(OUT.getParentFile(), "zone-bench-hadoop.console");
     ProcessBuilder builder = new ProcessBuilder(new File(root, "zonectl/zonectl").getPath(),
         "bench", "hadoop", "--size", "256M", "--outer-mbps", "20", "--groups", "3", "--runs",
-        "1", "--strategies", "proposed", "--out", OUT.getPath())
+        "1", "--strategies", "proposed", "--cache", "64M", "--out", OUT.getPath())
         .directory(root).redirectErrorStream(true).redirectOutput(console);
     builder.environment().put("LOCUS_CLASSPATH", System.getProperty("java.class.path"));
     builder.environment().put("LOCUS_JAVA_OPTS", "-Xmx1g -XX:+UseSerialGC");
@@ -54,10 +54,10 @@ class ZoneBenchHadoopTest {
         .filter(l -> l.startsWith("| proposed |")).findFirst().orElseThrow();
     List<String> cells = Arrays.stream(row.split("\\|")).map(String::trim).toList();
     assertEquals("0", cells.get(6), "failed jobs: " + row);
-    String[] hook = cells.get(10).split("/");
+    String[] hook = cells.get(11).split("/");
     assertEquals("3", hook[0], "one switch per job (each starts on an idle node): " + row);
     assertEquals("0", hook[2], "hook failures: " + row);
-    assertEquals("clean", cells.get(11), "e2fsck -fn after the run: " + row);
+    assertEquals("clean", cells.get(12), "e2fsck -fn after the run: " + row);
 
     File log = new File(OUT, "logs/run1-proposed.log");
     String hadoopLog = Files.readString(log.toPath(), StandardCharsets.UTF_8);

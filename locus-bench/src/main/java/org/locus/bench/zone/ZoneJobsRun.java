@@ -10,14 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
 
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
@@ -25,6 +23,7 @@ import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
 import org.apache.hadoop.yarn.server.nodemanager.containermanager.application.ApplicationState;
 import org.locus.bench.BenchException;
 import org.locus.bench.zone.ZoneJobSet.PlannedJob;
+import org.locus.jobs.WriteCorpus;
 import org.locus.jobs.swim.SyntheticJob;
 import org.locus.kit.LocusMiniCluster;
 import org.locus.zone.yarn.EmbeddedHookInstall;
@@ -56,7 +55,7 @@ public final class ZoneJobsRun {
 
   /** What one run is told. */
   public record Request(File mountPoint, String device, ZoneStrategy strategy, long diskBytes,
-      int groups, String zonectl, File stateDir, File out) {
+      int groups, double reduceOutputShare, String zonectl, File stateDir, File out) {
   }
 
   /** One job as it ran. */
@@ -71,7 +70,8 @@ public final class ZoneJobsRun {
     if (!request.mountPoint().isDirectory()) {
       throw new BenchException("--dir " + request.mountPoint() + " is not a directory");
     }
-    List<PlannedJob> plan = ZoneJobSet.plan(request.diskBytes(), request.groups());
+    List<PlannedJob> plan = ZoneJobSet.plan(request.diskBytes(), request.groups(),
+        request.reduceOutputShare());
     long outer = outerBytes(request.diskBytes());
     EmbeddedHookInstall install = EmbeddedHookInstall.create();
     File clusterDir = new File(request.mountPoint(), "cluster");
@@ -81,15 +81,17 @@ public final class ZoneJobsRun {
     configure(builder, request, outer);
     List<JobRecord> records = new ArrayList<>();
     try (LocusMiniCluster cluster = builder.start()) {
-      FileSystem fs = cluster.getFileSystem();
       org.apache.hadoop.fs.Path pool = new org.apache.hadoop.fs.Path("/pool");
-      writePool(fs, pool, ZoneJobSet.poolBytes(request.diskBytes()));
       NodeManager nm = cluster.getYarnCluster().getNodeManager(0);
       HookCounters hook = HookCounters.find();
+      HookCounters counted = request.strategy() != ZoneStrategy.NORMAL ? hook : null;
+      writePool(cluster.getConfiguration(), pool, ZoneJobSet.poolBytes(request.diskBytes()));
+      waitUntilIdle(nm, counted, 1);
+      long[] before = hook.counters();
       err.printf("zone-jobs: %s, %d jobs on %s (outer area %d MiB)%n",
           request.strategy().word(), plan.size(), request.device(), outer >> 20);
       long start = System.nanoTime();
-      int done = 0;
+      int done = 1;
       for (PlannedJob planned : plan) {
         Job job = SyntheticJob.create(cluster.getConfiguration(), pool,
             new org.apache.hadoop.fs.Path("/out/" + planned.name()), planned.targets(),
@@ -99,14 +101,17 @@ public final class ZoneJobsRun {
         boolean ok = job.waitForCompletion(false);
         long wall = (System.nanoTime() - t0) / 1_000_000;
         done++;
-        waitUntilIdle(nm, request.strategy() != ZoneStrategy.NORMAL ? hook : null, done);
+        waitUntilIdle(nm, counted, done);
         records.add(new JobRecord(planned, wall, ok));
         err.printf("zone-jobs: %s %-16s %6.1f s %s%n", request.strategy().word(),
             planned.name(), wall / 1000.0, ok ? "ok" : "FAILED");
       }
       long total = (System.nanoTime() - start) / 1_000_000;
-      write(request, records, total, new long[] {hook.get("ZoneSwitches"),
-          hook.get("ZoneReleases"), hook.get("ZoneExpansions"), hook.get("ZoneFailures")});
+      long[] after = hook.counters();
+      for (int i = 0; i < after.length; i++) {
+        after[i] -= before[i];
+      }
+      write(request, records, total, after);
     } finally {
       FileUtil.fullyDelete(install.directory().toFile());
     }
@@ -138,28 +143,32 @@ public final class ZoneJobsRun {
     builder.set("dfs.replication", "1");
     builder.set("mapreduce.client.submit.file.replication", "1");
     builder.set("dfs.blocksize", Long.toString(BLOCK_BYTES));
-    // the monitor keeps a held area's free space at the outer area's size: files written
-    // before the area was set (the input pool) may fill part of it, and a job writes its
-    // spills faster than a check a second can top up a smaller margin
-    long expandBelow = outer;
+    // the monitor keeps half the outer area's size free in a held area: the NameNode places a
+    // block only where a whole block per block being written is free by the DataNode's last
+    // heartbeat, and a temp-class job writes its staging and history files to HDFS too, so an
+    // area run close to full fails the job (seen with a quarter: 12 MiB free, block refused).
+    // The area then grows by what the largest job's data and the file system's own files in
+    // the outer area take beyond half of it, not by the whole outer area's size
+    long expandBelow = outer / 2;
     Map<String, String> keys = request.strategy().hookKeys(request.zonectl(),
         request.device(), request.mountPoint().getAbsolutePath(),
         request.stateDir().getAbsolutePath(), outer, expandBelow);
     keys.forEach(builder::set);
   }
 
-  private static void writePool(FileSystem fs, org.apache.hadoop.fs.Path pool, long bytes)
-      throws IOException {
-    byte[] buffer = new byte[1 << 20];
-    new SplittableRandom(42).nextBytes(buffer);
+  /**
+   * Writes the input pool as a job does: a map-only MapReduce job named
+   * {@link ZoneJobSet#POOL_JOB_NAME}, so that the hook places it as the strategy places any
+   * job's permanent output (the seed's input was written by SWIM's own HDFS writer job).
+   */
+  private static void writePool(Configuration conf, org.apache.hadoop.fs.Path pool, long bytes)
+      throws Exception {
     int files = 4;
-    for (int f = 0; f < files; f++) {
-      try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path(pool,
-          "part-" + f))) {
-        for (long left = bytes / files; left > 0; left -= buffer.length) {
-          out.write(buffer, 0, (int) Math.min(left, buffer.length));
-        }
-      }
+    Job job = WriteCorpus.create(conf, pool, files, bytes / files, 5000, 1.0, 42);
+    job.setJobName(ZoneJobSet.POOL_JOB_NAME);
+    if (!job.waitForCompletion(false)) {
+      throw new BenchException("the job writing the input pool failed: " + job.getStatus()
+          .getFailureInfo() + "; see the log");
     }
   }
 
@@ -178,6 +187,12 @@ public final class ZoneJobsRun {
             + " See the NodeManager log");
       }
       return new HookCounters(names.iterator().next());
+    }
+
+    /** @return switches, releases, expansions and failures, in that order */
+    long[] counters() throws JMException {
+      return new long[] {get("ZoneSwitches"), get("ZoneReleases"), get("ZoneExpansions"),
+          get("ZoneFailures")};
     }
 
     long get(String attribute) throws JMException {

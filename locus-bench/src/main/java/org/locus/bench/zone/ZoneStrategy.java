@@ -15,11 +15,12 @@ import org.locus.zone.yarn.ZoneConfigKeys;
  * <li>{@code normal}: the hook is installed and off ({@link ZoneConfigKeys#ENABLED} false): stock
  * placement.
  * <li>{@code existing}: seed 002's reference [2], the dynamic usable area: every job's data goes
- * to one area from the outer edge (every name maps to temp), which the online monitor grows
+ * to one area from the outer edge (every name maps to temp, the input pool's writer too), which the online monitor grows
  * when less than the threshold is free; the area is set anew when a job starts on the idle node.
  * <li>{@code proposed}: job-aware zones (seed §4.2): map- and shuffle-heavy jobs get the outer
  * area, reduce-heavy jobs the inner one, by the name map (the classes {@code zonectl classify}
- * gives the seed's profiles); the same monitor.
+ * gives the seed's profiles); any other job, such as the input pool's writer, is perm (the
+ * default class); the same monitor.
  * </ul>
  */
 public enum ZoneStrategy {
@@ -64,7 +65,7 @@ public enum ZoneStrategy {
     keys.put(ZoneConfigKeys.MONITOR_EXPAND_BELOW, Long.toString(expandBelowBytes));
     keys.put(ZoneConfigKeys.DEFAULT_CLASS, "perm");
     keys.put(ZoneConfigKeys.JOB_CLASSES, this == EXISTING
-        ? "-heavy-=temp"
+        ? ".=temp"
         : "^map-heavy-=temp,^shuffle-heavy-=temp,^reduce-heavy-=perm");
     return keys;
   }

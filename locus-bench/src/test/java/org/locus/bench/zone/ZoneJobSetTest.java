@@ -36,6 +36,32 @@ class ZoneJobSetTest {
   }
 
   @Test
+  void aGivenOutputShareIsWhatTheReduceHeavyOutputsFillAndTheRestStaysTheSame() {
+    List<PlannedJob> fuller = ZoneJobSet.plan(DISK, 9, 0.6);
+    List<PlannedJob> usual = ZoneJobSet.plan(DISK, 9);
+    long reduceOutput = fuller.stream().filter(j -> j.kind() == ZoneJobKind.REDUCE_HEAVY)
+        .mapToLong(j -> j.targets().outputBytes()).sum();
+    assertEquals(0.6 * DISK, reduceOutput, 3.0);
+    for (int i = 0; i < usual.size(); i++) {
+      assertEquals(usual.get(i).targets().shuffleBytes(), fuller.get(i).targets().shuffleBytes());
+      if (usual.get(i).kind() != ZoneJobKind.REDUCE_HEAVY) {
+        assertEquals(usual.get(i).targets(), fuller.get(i).targets());
+      }
+    }
+  }
+
+  @Test
+  void anOutputShareThatLeavesNoRoomForThePoolAndTheOuterAreaIsRefused() {
+    for (double share : new double[] {0, -0.1, 0.61, Double.NaN}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> ZoneJobSet.plan(DISK, 9, share));
+      assertTrue(e.getMessage().contains("at most 0.6"), e.getMessage());
+    }
+    assertTrue(ZoneJobsRun.outerBytes(DISK) + ZoneJobSet.poolBytes(DISK)
+        + ZoneJobSet.MAX_REDUCE_OUTPUT_SHARE * DISK <= 0.95 * DISK, "the limit leaves 5 %");
+  }
+
+  @Test
   void shuffleHeavyJobsShuffleMostAndNoJobReadsMoreThanThePool() {
     List<PlannedJob> jobs = ZoneJobSet.plan(DISK, 3);
     long pool = ZoneJobSet.poolBytes(DISK);

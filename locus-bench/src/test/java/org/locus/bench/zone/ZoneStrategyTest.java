@@ -41,6 +41,8 @@ class ZoneStrategyTest {
           : ZoneClass.TEMP;
       assertEquals(expected, classOf(ZoneStrategy.PROPOSED, job.name()), job.name());
     }
+    assertEquals(ZoneClass.PERM, classOf(ZoneStrategy.PROPOSED, ZoneJobSet.POOL_JOB_NAME),
+        "the input pool is permanent data, written inward");
   }
 
   @Test
@@ -48,6 +50,7 @@ class ZoneStrategyTest {
     for (ZoneJobSet.PlannedJob job : ZoneJobSet.plan(512L << 20, 9)) {
       assertEquals(ZoneClass.TEMP, classOf(ZoneStrategy.EXISTING, job.name()), job.name());
     }
+    assertEquals(ZoneClass.TEMP, classOf(ZoneStrategy.EXISTING, ZoneJobSet.POOL_JOB_NAME));
   }
 
   @Test

@@ -6,6 +6,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.locus.bench.BenchException;
+import org.locus.bench.zone.ZoneJobSet;
 import org.locus.bench.zone.ZoneJobsRun;
 import org.locus.bench.zone.ZoneStrategy;
 import org.locus.cli.Console;
@@ -48,6 +49,10 @@ public final class ZoneJobsBenchCommand extends OptionsCommand {
         .desc("size of the file system; job sizes are shares of it (required)").build());
     options.addOption(Option.builder().longOpt("groups").hasArg().argName("G")
         .desc("job groups, cycling map-, shuffle-, reduce-heavy (default 9)").build());
+    options.addOption(Option.builder().longOpt("output-share").hasArg().argName("F")
+        .desc("share of the disk the reduce-heavy jobs' outputs fill over the set (default "
+            + ZoneJobSet.REDUCE_OUTPUT_SHARE + ", at most " + ZoneJobSet.MAX_REDUCE_OUTPUT_SHARE
+            + ")").build());
     options.addOption(Option.builder().longOpt("zonectl").hasArg().argName("PATH")
         .desc("zonectl binary (default: zonectl/zonectl of this checkout)").build());
     options.addOption(Option.builder().longOpt("state-dir").hasArg().argName("DIR")
@@ -62,7 +67,7 @@ public final class ZoneJobsBenchCommand extends OptionsCommand {
   @Override
   protected String usageArguments() {
     return "--dir MOUNT --device DEV --strategy normal|existing|proposed --disk-bytes N"
-        + " --state-dir DIR --out FILE [--groups G] [--zonectl PATH] [--log FILE]";
+        + " --state-dir DIR --out FILE [--groups G] [--output-share F] [--zonectl PATH] [--log FILE]";
   }
 
   @Override
@@ -85,6 +90,20 @@ public final class ZoneJobsBenchCommand extends OptionsCommand {
       throw new UsageException("--disk-bytes must be at least 64 MiB, got " + diskBytes);
     }
     int groups = intOption(line, "groups", 9, 3, 300);
+    double outputShare = ZoneJobSet.REDUCE_OUTPUT_SHARE;
+    if (line.hasOption("output-share")) {
+      try {
+        outputShare = Double.parseDouble(line.getOptionValue("output-share").trim());
+      } catch (NumberFormatException e) {
+        throw new UsageException("--output-share needs a number such as 0.45, got '"
+            + line.getOptionValue("output-share") + "'");
+      }
+      try {
+        ZoneJobSet.checkReduceOutputShare(outputShare);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--output-share: " + e.getMessage());
+      }
+    }
     String home = System.getProperty("locus.home", ".");
     String zonectl = line.getOptionValue("zonectl",
         new File(home, "zonectl/zonectl").getAbsolutePath());
@@ -98,7 +117,7 @@ public final class ZoneJobsBenchCommand extends OptionsCommand {
     console.err().println("locus bench zone-jobs: Hadoop's log is " + log);
     try {
       ZoneJobsRun.run(new ZoneJobsRun.Request(new File(line.getOptionValue("dir")),
-          line.getOptionValue("device"), strategy, diskBytes, groups, zonectl,
+          line.getOptionValue("device"), strategy, diskBytes, groups, outputShare, zonectl,
           new File(line.getOptionValue("state-dir")), out), console.err());
     } catch (BenchException e) {
       throw new LocusException(e.getMessage(), e);
