@@ -150,6 +150,9 @@ int main(int argc, char *argv[])
 	vol.laas_cfg.chunk = o.chunk;
 	vol.replicate_bps = o.replicate_bps;
 	vol.direct_io = o.direct_io;
+	if (getenv("MORPHSTORE_TEST_NAMING_PAUSE_US"))
+		vol.test_naming_pause_us =
+			(unsigned int)strtoul(getenv("MORPHSTORE_TEST_NAMING_PAUSE_US"), NULL, 10);
 	if (morph_laas_init(&vol.laas, &vol.laas_cfg, &vol.env)) {
 		morph_err("invalid LAAS settings");
 		morph_vol_close(&vol);

@@ -89,6 +89,12 @@ struct morph_vol {
 	struct morph_inode *table[256];
 	u32 next_dev;			/* placement turn of new files */
 	int direct_io;			/* open files with FOPEN_DIRECT_IO */
+	/* tests only: a pause (microseconds) of the replicator under
+	 * names_lock, between finding the master still at its path and naming
+	 * the new copy there, which widens the window a rename or unlink that
+	 * does not take names_lock in time would race (environment
+	 * MORPHSTORE_TEST_NAMING_PAUSE_US; 0 = none) */
+	unsigned int test_naming_pause_us;
 	/* degraded mode (lower.c, names.c, repair.c) */
 	u32 lost;			/* devices lost; atomic */
 	u32 behind;			/* devices whose replica states are not

@@ -233,6 +233,10 @@ static int rename_dir(struct morph_vol *v, const char *from, const char *to,
 		if (ret)
 			return ret;
 	}
+	/* names_lock from the first move to the last: the replicator names a
+	 * new copy under it only if the master is still at its path, so no
+	 * name can be made under the old directory once the masters move */
+	pthread_mutex_lock(&v->names_lock);
 	for (d = 0; d < v->ndev; d++) {
 		struct stat st;
 
@@ -244,6 +248,7 @@ static int rename_dir(struct morph_vol *v, const char *from, const char *to,
 		if (!ret && renameat(v->dev[d].fd, from, v->dev[d].fd, to))
 			ret = neg_errno();
 		if (ret) {
+			pthread_mutex_unlock(&v->names_lock);
 			morph_err("renaming directory /%s to /%s failed on device %u (%s): %s",
 				  from, to, d, v->dev[d].path, strerror(-ret));
 			return morph_io_error(v, d, ret, from);
@@ -258,6 +263,7 @@ static int rename_dir(struct morph_vol *v, const char *from, const char *to,
 		unlinkat(v->dev[d].names_fd, to, AT_REMOVEDIR);
 		morph_names_rename(v, 1u << d, from, to);
 	}
+	pthread_mutex_unlock(&v->names_lock);
 	return 0;
 }
 
@@ -293,12 +299,17 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 		return -EISDIR;
 	if (dt >= 0 && sf.st_dev == sto.st_dev && sf.st_ino == sto.st_ino)
 		return 0;
-	if (dt >= 0 && S_ISREG(sto.st_mode))
-		have_old = !morph_read_state(v, (u32)dt, to, &old) && old.mask;
 	ret = morph_make_parents(v, (u32)df, to);
 	if (ret)
 		return morph_io_error(v, (u32)df, ret, to);
 	pthread_mutex_lock(&v->names_lock);
+	/* the replaced file's state is read here, under names_lock, like
+	 * remove_file's: read before, it could miss a copy the replicator
+	 * committed and named meanwhile, whose name would stay at @to saying
+	 * fresh for a file that is gone */
+	if (dt >= 0 && S_ISREG(sto.st_mode) &&
+	    !fstatat(v->dev[dt].fd, to, &sto, AT_SYMLINK_NOFOLLOW))
+		have_old = !morph_read_state(v, (u32)dt, to, &old) && old.mask;
 	if (renameat(v->dev[df].fd, from, v->dev[df].fd, to)) {
 		ret = neg_errno();
 		pthread_mutex_unlock(&v->names_lock);

@@ -241,6 +241,8 @@ static enum step add_copy(struct morph_vol *v, struct morph_inode *ino,
 		return ino->gen != gen || ino->writers ? STEP_RETRY_LATER :
 		       STEP_DONE;
 	}
+	if (v->test_naming_pause_us)
+		usleep(v->test_naming_pause_us);
 	if (ino->st.mask & (1u << dev)) {
 		/* the copy it replaces may keep another name: never fresh */
 		int old = openat(v->dev[dev].rep_fd, name, O_RDONLY);
