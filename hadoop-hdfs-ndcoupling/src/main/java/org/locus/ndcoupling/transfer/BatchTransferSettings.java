@@ -1,0 +1,51 @@
+package org.locus.ndcoupling.transfer;
+
+import org.apache.hadoop.conf.Configuration;
+import org.locus.ndcoupling.NdCouplingConfigKeys;
+
+/**
+ * The batch transfer keys of one DataNode, parsed and checked once.
+ *
+ * @param port TCP port to listen on, 0 for any
+ * @param connectionsPerTarget connections one push may open to its target
+ * @param maxSessions connections the service serves at once
+ * @param socketTimeoutMs silence after which a peer is given up
+ * @param bandwidthPerSec bytes per second per outgoing connection, 0 for no limit
+ */
+record BatchTransferSettings(int port, int connectionsPerTarget, int maxSessions,
+    int socketTimeoutMs, long bandwidthPerSec) {
+
+  /** @throws IllegalArgumentException naming the key whose value is out of range */
+  static BatchTransferSettings from(Configuration conf) {
+    return new BatchTransferSettings(
+        inRange(conf, NdCouplingConfigKeys.BATCH_TRANSFER_PORT,
+            NdCouplingConfigKeys.BATCH_TRANSFER_PORT_DEFAULT, 0, 65535),
+        inRange(conf, NdCouplingConfigKeys.BATCH_TRANSFER_CONNECTIONS_PER_TARGET,
+            NdCouplingConfigKeys.BATCH_TRANSFER_CONNECTIONS_PER_TARGET_DEFAULT, 1, 64),
+        inRange(conf, NdCouplingConfigKeys.BATCH_TRANSFER_MAX_SESSIONS,
+            NdCouplingConfigKeys.BATCH_TRANSFER_MAX_SESSIONS_DEFAULT, 1, 1024),
+        inRange(conf, NdCouplingConfigKeys.BATCH_TRANSFER_SOCKET_TIMEOUT_MS,
+            NdCouplingConfigKeys.BATCH_TRANSFER_SOCKET_TIMEOUT_MS_DEFAULT, 1,
+            Integer.MAX_VALUE),
+        bandwidth(conf));
+  }
+
+  private static int inRange(Configuration conf, String key, int dflt, int min, int max) {
+    int value = conf.getInt(key, dflt);
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(key + " must be " + min + ".." + max + ", got "
+          + value);
+    }
+    return value;
+  }
+
+  private static long bandwidth(Configuration conf) {
+    long value = conf.getLongBytes(NdCouplingConfigKeys.BATCH_TRANSFER_BANDWIDTH_PER_SEC,
+        NdCouplingConfigKeys.BATCH_TRANSFER_BANDWIDTH_PER_SEC_DEFAULT);
+    if (value < 0) {
+      throw new IllegalArgumentException(NdCouplingConfigKeys.BATCH_TRANSFER_BANDWIDTH_PER_SEC
+          + " must be 0 (no limit) or a positive number of bytes per second, got " + value);
+    }
+    return value;
+  }
+}
