@@ -2,7 +2,7 @@ package org.locus.ndcoupling;
 
 /**
  * Every configuration key of NDCouplingHDFS, with its default and a one-line meaning. Keys are
- * grouped by the part of the feature that reads them, alphabetically within a group.
+ * grouped by the part of the feature that reads them. Documented in docs/ndcoupling.md.
  */
 public final class NdCouplingConfigKeys {
   private NdCouplingConfigKeys() {
@@ -39,4 +39,56 @@ public final class NdCouplingConfigKeys {
   public static final String BATCH_TRANSFER_SOCKET_TIMEOUT_MS =
       PREFIX + "batch-transfer.socket-timeout-ms";
   public static final int BATCH_TRANSFER_SOCKET_TIMEOUT_MS_DEFAULT = 60_000;
+
+  // gears (seed 004 §4.3): the plan, the update log and the gear service in the NameNode,
+  // org.locus.ndcoupling.namenode.GearNameNodePlugin
+
+  /**
+   * The gear plan: groups of DataNode hosts separated by ';', each group a comma-separated list
+   * of host names or IP addresses. Gear 0 is the first group (the covering set, always on); gear
+   * k adds the k-th group. Empty: gears off, every block placed as stock.
+   */
+  public static final String GEAR_PLAN = "locus.ndcoupling.gear.plan";
+
+  /**
+   * Which active node stands in for a node of a higher group while it is off, as
+   * {@code host=standIn} pairs separated by commas. A stand-in must be in a lower group than the
+   * node it stands in for. Unnamed nodes get the nodes of gear 0 in turn.
+   */
+  public static final String GEAR_STAND_INS = "locus.ndcoupling.gear.stand-ins";
+
+  /**
+   * Directory on the NameNode's machine that holds the update log, the current gear and the
+   * maintenance hosts file the NameNode is refreshed from. Default: a {@code locus-gears}
+   * directory beside the first {@code dfs.namenode.name.dir}.
+   */
+  public static final String GEAR_DIR = "locus.ndcoupling.gear.dir";
+
+  /** Host:port of the gear RPC server in the NameNode; port 0 picks a free one (tests). */
+  public static final String GEAR_RPC_ADDRESS = "locus.ndcoupling.gear.rpc-address";
+  public static final int GEAR_RPC_PORT_DEFAULT = 50110;
+
+  /** Handler threads of the gear RPC server. */
+  public static final String GEAR_RPC_HANDLERS = "locus.ndcoupling.gear.rpc-handlers";
+  public static final int GEAR_RPC_HANDLERS_DEFAULT = 2;
+
+  /**
+   * How a real cluster switches a DataNode off and on for a gear shift: a command line split on
+   * whitespace and run without a shell, {@code {host}} replaced by the node's host; e.g.
+   * {@code ssh {host} hdfs --daemon stop datanode}. Unset on a netns cluster, whose nodes the
+   * CLI stops itself.
+   */
+  public static final String GEAR_STOP_COMMAND = "locus.ndcoupling.gear.stop-command";
+  public static final String GEAR_START_COMMAND = "locus.ndcoupling.gear.start-command";
+
+  /** How long a shift waits for leaving nodes to enter maintenance or returning ones to report. */
+  public static final String GEAR_SHIFT_TIMEOUT_SECONDS = "locus.ndcoupling.gear.shift-timeout";
+  public static final int GEAR_SHIFT_TIMEOUT_SECONDS_DEFAULT = 300;
+
+  /**
+   * Gear-up issues a move again, from a live holder of the block, when it is not on its intended
+   * node this long after it was issued (its source or its connection may have died).
+   */
+  public static final String GEAR_REISSUE_SECONDS = "locus.ndcoupling.gear.reissue-interval";
+  public static final int GEAR_REISSUE_SECONDS_DEFAULT = 30;
 }
