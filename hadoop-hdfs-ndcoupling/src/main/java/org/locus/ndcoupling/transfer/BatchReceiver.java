@@ -214,8 +214,13 @@ final class BatchReceiver {
           failure = finalizeReplica(incoming, replica);
         }
       } catch (IOException e) {
-        discard(incoming, replica);
+        LOG.info("Discarding the unfinished replica of {} from {}: the connection failed",
+            block, incoming.source);
+        String discardFailure = discard(incoming, replica);
         metrics.blockRejected();
+        if (discardFailure != null) {
+          e.addSuppressed(new IOException(discardFailure));
+        }
         throw e;
       }
       if (failure != null) {

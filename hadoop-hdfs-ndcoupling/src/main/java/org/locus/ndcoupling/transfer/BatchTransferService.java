@@ -120,16 +120,6 @@ public class BatchTransferService implements ServicePlugin, Configurable {
     return t;
   }
 
-  /** @return the address the service listens on, or null before {@link #start} */
-  public synchronized InetSocketAddress address() {
-    return server == null ? null : (InetSocketAddress) server.getLocalSocketAddress();
-  }
-
-  /** @return this DataNode's batch transfer counters, or null before {@link #start} */
-  public synchronized BatchTransferMetrics metrics() {
-    return metrics;
-  }
-
   private void acceptLoop() {
     while (running) {
       Socket socket;

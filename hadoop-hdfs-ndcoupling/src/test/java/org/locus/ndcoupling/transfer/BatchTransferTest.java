@@ -14,8 +14,11 @@ import static org.locus.ndcoupling.transfer.BatchTransferClusters.service;
 import static org.locus.ndcoupling.transfer.BatchTransferClusters.uuids;
 import static org.locus.ndcoupling.transfer.BatchTransferClusters.writeOn;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -197,6 +200,25 @@ class BatchTransferTest {
     assertTrue(outcome.reason().contains("serves no block pool BP-no-such-pool"),
         outcome.reason());
     assertEquals(0, result.connectionsOpened());
+  }
+
+  @Test
+  void refusesAPeerSpeakingAnotherProtocolVersion() throws Exception {
+    try (Socket socket = new Socket()) {
+      socket.connect(service(b), 10_000);
+      socket.setSoTimeout(10_000);
+      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+      out.writeInt(BatchTransferProtocol.MAGIC);
+      out.writeByte(BatchTransferProtocol.VERSION + 1);
+      out.writeByte(BatchTransferProtocol.VERB_RECEIVE);
+      out.flush();
+      DataInputStream in = new DataInputStream(socket.getInputStream());
+
+      assertEquals(1, in.readByte(), "refused");
+      String reason = in.readUTF();
+      assertTrue(reason.contains("version " + (BatchTransferProtocol.VERSION + 1)
+          + " is not supported"), reason);
+    }
   }
 
   /** Pushes from A to B. */
