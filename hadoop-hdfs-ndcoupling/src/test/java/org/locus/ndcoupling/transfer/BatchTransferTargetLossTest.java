@@ -2,7 +2,9 @@ package org.locus.ndcoupling.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.locus.ndcoupling.transfer.BatchTransferClusters.locations;
 import static org.locus.ndcoupling.transfer.BatchTransferClusters.metrics;
 import static org.locus.ndcoupling.transfer.BatchTransferClusters.pushesOf;
 import static org.locus.ndcoupling.transfer.BatchTransferClusters.service;
@@ -101,6 +103,8 @@ class BatchTransferTargetLossTest {
     dfs.setDataNodeDead(lost);
     for (int i = 0; i < FILES; i++) {
       DFSTestUtil.waitReplication(fs, files.get(i), (short) 2);
+      assertFalse(locations(fs, files.get(i)).contains(lost.getDatanodeUuid()),
+          files.get(i) + " still listed on the lost target");
       assertArrayEquals(contents.get(i), DFSTestUtil.readFileAsBytes(fs, files.get(i)),
           files.get(i).toString());
     }
