@@ -2,19 +2,22 @@ package org.locus.ndcoupling.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.locus.ndcoupling.transfer.BatchTransferClusters.blockOf;
 import static org.locus.ndcoupling.transfer.BatchTransferClusters.locations;
 import static org.locus.ndcoupling.transfer.BatchTransferClusters.metrics;
 import static org.locus.ndcoupling.transfer.BatchTransferClusters.pushesOf;
 import static org.locus.ndcoupling.transfer.BatchTransferClusters.service;
+import static org.locus.ndcoupling.transfer.BatchTransferClusters.uuids;
 import static org.locus.ndcoupling.transfer.BatchTransferClusters.writeOn;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -23,7 +26,9 @@ import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -101,14 +106,33 @@ class BatchTransferTargetLossTest {
     }
 
     dfs.setDataNodeDead(lost);
+    // A block B had confirmed loses A's replica all the same (the NameNode chose it as excess
+    // before B died) and comes back by re-replication: wait until the NameNode has nothing left
+    // to delete, re-replicate or wait for, then every block is on disk on A and C, and listed so.
+    FSNamesystem namesystem = dfs.getNamesystem();
+    GenericTestUtils.waitFor(() -> namesystem.getExcessBlocks() == 0
+        && namesystem.getPendingDeletionBlocks() == 0
+        && namesystem.getPendingReconstructionBlocks() == 0
+        && namesystem.getLowRedundancyBlocks() == 0, 100, 60_000,
+        "the NameNode never settled after losing B");
     for (int i = 0; i < FILES; i++) {
-      DFSTestUtil.waitReplication(fs, files.get(i), (short) 2);
-      assertFalse(locations(fs, files.get(i)).contains(lost.getDatanodeUuid()),
-          files.get(i) + " still listed on the lost target");
-      assertArrayEquals(contents.get(i), DFSTestUtil.readFileAsBytes(fs, files.get(i)),
-          files.get(i).toString());
+      Path file = files.get(i);
+      assertEquals(uuids(a, c), holders(blockOf(fs, file), a, c), file + " on disk");
+      assertEquals(uuids(a, c), locations(fs, file), file + " in the NameNode");
+      assertArrayEquals(contents.get(i), DFSTestUtil.readFileAsBytes(fs, file), file.toString());
     }
     String fsck = DFSTestUtil.runFsck(cluster.getConfiguration(), 0, true, "/loss");
     assertTrue(fsck.contains("is HEALTHY"), fsck);
+  }
+
+  /** @return the UUIDs of those of {@code nodes} that hold a finalized replica of the block */
+  private static Set<String> holders(ExtendedBlock block, DataNode... nodes) {
+    Set<String> holders = new HashSet<>();
+    for (DataNode dn : nodes) {
+      if (dn.getFSDataset().isValidBlock(block)) {
+        holders.add(dn.getDatanodeUuid());
+      }
+    }
+    return holders;
   }
 }

@@ -214,7 +214,7 @@ class BatchTransferTest {
       out.flush();
       DataInputStream in = new DataInputStream(socket.getInputStream());
 
-      assertEquals(1, in.readByte(), "refused");
+      assertEquals(BatchTransferProtocol.REFUSED, in.readByte());
       String reason = in.readUTF();
       assertTrue(reason.contains("version " + (BatchTransferProtocol.VERSION + 1)
           + " is not supported"), reason);
