@@ -16,7 +16,12 @@ public record BlockOutcome(long blockId, Status status, long bytes, String reaso
     TRANSFERRED,
     /** The target already held a finalized replica with this generation stamp; nothing sent. */
     ALREADY_PRESENT,
-    /** The target has no new replica; the source's replica is untouched. */
+    /**
+     * Not confirmed on the target. The reason says why: the source's replica, the target's
+     * refusal or checksum check, or the connection. When the connection broke, the target may
+     * have finalized and reported the block in flight just before (and the NameNode may then
+     * delete the delHint's replica); a repeated push finds it {@link #ALREADY_PRESENT}.
+     */
     FAILED;
 
     static Status fromWire(byte code) {
