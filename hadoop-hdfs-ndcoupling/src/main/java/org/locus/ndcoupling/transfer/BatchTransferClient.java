@@ -15,7 +15,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.util.Time;
+import org.locus.ndcoupling.NdCouplingConfigKeys;
 
 /**
  * The coordinator's side of a push (the gear-up code, a benchmark or a test): asks the
@@ -24,6 +27,24 @@ import org.apache.hadoop.util.Time;
  * instance may be shared by threads.
  */
 public final class BatchTransferClient {
+
+  /**
+   * Where the batch transfer service of a DataNode listens in a cluster configured with
+   * {@code conf}: the DataNode's IP (its transfer address) and the configured port.
+   *
+   * @throws IllegalArgumentException when the port key is 0: each DataNode then picks its own,
+   *     published as the ListenPort metric of its {@link BatchTransferMetrics}
+   */
+  public static InetSocketAddress serviceAddress(DatanodeID dataNode, Configuration conf) {
+    int port = conf.getInt(NdCouplingConfigKeys.BATCH_TRANSFER_PORT,
+        NdCouplingConfigKeys.BATCH_TRANSFER_PORT_DEFAULT);
+    if (port == 0) {
+      throw new IllegalArgumentException(NdCouplingConfigKeys.BATCH_TRANSFER_PORT + " is 0, so"
+          + " DataNode " + dataNode.getXferAddr() + " chose its own port; read the ListenPort"
+          + " metric of " + BatchTransferMetrics.sourceName(dataNode.getXferAddrWithHostname()));
+    }
+    return new InetSocketAddress(dataNode.getIpAddr(), port);
+  }
 
   /**
    * Pushes {@code blocks} of block pool {@code blockPoolId} from the source to the target and

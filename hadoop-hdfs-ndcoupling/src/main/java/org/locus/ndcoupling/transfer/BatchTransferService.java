@@ -103,8 +103,13 @@ public class BatchTransferService implements ServicePlugin, Configurable {
     metrics = new BatchTransferMetrics(node);
     metrics.listening(server.getLocalPort());
     sourceName = BatchTransferMetrics.sourceName(node);
-    DefaultMetricsSystem.instance().register(sourceName,
-        "Locus NDCouplingHDFS batch block transfer", metrics);
+    try {
+      DefaultMetricsSystem.instance().register(sourceName,
+          "Locus NDCouplingHDFS batch block transfer", metrics);
+    } catch (RuntimeException e) {
+      closeOnStop(server);
+      throw e;
+    }
     sessions = new ThreadPoolExecutor(0, settings.maxSessions(), 60, TimeUnit.SECONDS,
         new SynchronousQueue<>(), r -> daemon(r, "locus-batch-transfer-session-" + node));
     running = true;
