@@ -41,6 +41,7 @@ public final class GearTestCluster implements NodeSwitch, AutoCloseable {
     int port = freePort();
     int batchPort = freePort();
     File base = new File("target/test-clusters/" + name);
+    org.apache.hadoop.fs.FileUtil.fullyDelete(base);
     LocusMiniCluster.Builder builder = LocusMiniCluster.builder(base).nodes(4)
         .setAll(LocusMiniCluster.featureKeys("ndcoupling"))
         .set("dfs.replication", "2")

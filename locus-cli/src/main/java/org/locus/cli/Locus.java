@@ -17,6 +17,7 @@ import org.locus.cli.dist.DistCommand;
 import org.locus.cli.energy.EnergyCommands;
 import org.locus.cli.hadoop.FsCommand;
 import org.locus.cli.hadoop.FsckCommand;
+import org.locus.cli.gear.GearCommands;
 import org.locus.cli.hybrid.HybridCommands;
 import org.locus.cli.job.GenerateCommand;
 import org.locus.cli.job.JobCommands;
@@ -47,6 +48,7 @@ public final class Locus {
         BenchCommands.group(),
         EnergyCommands.group(),
         BoostCommands.group(),
+        GearCommands.group(),
         HybridCommands.group(),
         new AmdahlCommand(),
         new DemoCommand(),

@@ -27,7 +27,8 @@ class DistCommandTest {
     List<String> names = Arrays.stream(jars).map(File::getName).map(n -> n.replaceFirst(
         "-[0-9][^-]*(-SNAPSHOT)?\\.jar$", "")).sorted().toList();
     assertEquals(List.of("hadoop-hdfs-boost", "hadoop-hdfs-energy", "hadoop-hdfs-kat",
-        "hadoop-hdfs-lowpower", "hadoop-yarn-zone", "locus-jobs", "locus-mapreduce-am"), names);
+        "hadoop-hdfs-lowpower", "hadoop-hdfs-ndcoupling", "hadoop-hdfs-placement",
+        "hadoop-yarn-zone", "locus-jobs", "locus-mapreduce-am"), names);
     for (File jar : jars) {
       try (JarFile file = new JarFile(jar)) {
         assertTrue(file.stream().anyMatch(e -> e.getName().startsWith(

@@ -25,8 +25,8 @@ import java.util.List;
 public final class DistBundle {
   /** The modules whose jars a Hadoop installation needs, in the build's module order. */
   public static final List<String> MODULES = List.of("locus-jobs", "locus-mapreduce-am",
-      "hadoop-hdfs-kat", "hadoop-hdfs-energy", "hadoop-yarn-zone", "hadoop-hdfs-boost",
-      "hadoop-hdfs-lowpower");
+      "hadoop-hdfs-placement", "hadoop-hdfs-kat", "hadoop-hdfs-energy", "hadoop-yarn-zone",
+      "hadoop-hdfs-boost", "hadoop-hdfs-lowpower", "hadoop-hdfs-ndcoupling");
   /** C tools, relative to the Locus home; copied when built. */
   static final List<String> TOOLS = List.of("zonectl/zonectl", "morphstore-kmod/build/morphctl",
       "morphstore-kmod/build/morphstore-fuse");

@@ -117,6 +117,21 @@ public final class GearPlan {
     return new IllegalArgumentException(key + ": " + what);
   }
 
+  /**
+   * @return the two-gear plan {@code cluster up --feature ndcoupling} uses when none is given:
+   *     the first half of the hosts (rounded up) is gear 0, the covering set; gear 1 adds the
+   *     rest, each node standing in for one of them in turn
+   */
+  public static String halves(List<String> hosts) {
+    if (hosts.size() < 2) {
+      throw new IllegalArgumentException("a gear plan needs at least two nodes, got "
+          + hosts.size());
+    }
+    int low = (hosts.size() + 1) / 2;
+    return String.join(",", hosts.subList(0, low)) + ";"
+        + String.join(",", hosts.subList(low, hosts.size()));
+  }
+
   /** @return the highest gear (every node on) */
   public int topGear() {
     return groups.size() - 1;

@@ -71,6 +71,7 @@ public class GearNameNodePlugin implements ServicePlugin {
     FSNamesystem namesystem = nameNode.getNamesystem();
     GearPlacementRule rule = gearRule(namesystem.getBlockManager().getBlockPlacementPolicy());
     Path dir = gearDir(conf);
+    claimFor(dir, namesystem.getBlockPoolId());
     log = UpdateLog.open(dir.resolve("update.log"));
     GearLevelFile levelFile = new GearLevelFile(dir.resolve("gear"));
     int level = levelFile.read(plan.topGear());
@@ -135,6 +136,28 @@ public class GearNameNodePlugin implements ServicePlugin {
     }
     return new File(names.iterator().next()).toPath().toAbsolutePath().getParent()
         .resolve("locus-gears");
+  }
+
+  /**
+   * Makes sure the gear directory belongs to this namespace: a directory left by a namespace
+   * since formatted again (another block pool) would name files and nodes of a namespace that
+   * is gone, so it is moved aside, with a warning, and the new namespace starts in its top gear.
+   */
+  private static void claimFor(Path dir, String blockPoolId) throws IOException {
+    Path owner = dir.resolve("block-pool");
+    if (java.nio.file.Files.exists(owner)) {
+      String recorded = java.nio.file.Files.readString(owner).trim();
+      if (recorded.equals(blockPoolId)) {
+        return;
+      }
+      Path aside = dir.resolveSibling(dir.getFileName() + ".stale-" + System.currentTimeMillis());
+      java.nio.file.Files.move(dir, aside);
+      LOG.warn("Gear directory {} belonged to block pool {}, not this NameNode's {} (formatted"
+          + " again?); moved it to {} and starting in the top gear", dir, recorded, blockPoolId,
+          aside);
+    }
+    java.nio.file.Files.createDirectories(dir);
+    java.nio.file.Files.writeString(owner, blockPoolId + "\n");
   }
 
   private static long inodeIdOf(FSNamesystem namesystem, String path) {

@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * (batch).
  * <li><b>Transfer</b>: until every block is listed on its intended node. A move not reflected
  * within the re-issue interval is issued again from a live holder (its source may have died).
- * <li><b>Reflect</b>: until the stand-ins' now-excess replicas are chosen for deletion (the
- * NameNode does so when the intended node reports its copy, as {@link GearPlacementRule} tells
- * it); then the entries are retired from the log and the log compacted.
+ * <li><b>Reflect</b>: until the stand-ins' now-extra replicas are chosen for deletion (the
+ * NameNode does so when the intended node reports its copy, as {@link GearPlacementRule} or the
+ * batch transfer's delete hint tells it; a block with no more live replicas than its factor
+ * keeps the stand-in's as one of its own); then the entries are retired and the log compacted.
  * </ol>
  * Entries whose intended node dies during the run stay pending in the log for the next gear-up.
  */
@@ -182,14 +183,14 @@ final class GearUpRun {
       }
     }
     while (!extra.isEmpty() && System.currentTimeMillis() < deadline) {
-      extra.removeIf(w -> !blockMap.holdsKept(w.block(), w.source()));
+      extra.removeIf(w -> !blockMap.holdsExtra(w.block(), w.source()));
       if (!extra.isEmpty()) {
         sleep();
       }
     }
     if (!extra.isEmpty()) {
-      LOG.warn("Gear-up: {} stand-in replicas still listed as kept at the deadline; the"
-          + " NameNode removes them as excess later", extra.size());
+      LOG.warn("Gear-up: {} stand-in replicas are still extra at the deadline; the NameNode"
+          + " removes them as excess later", extra.size());
     }
     Map<Long, UpdateLogEntry> done = new LinkedHashMap<>();
     for (List<UpdateLogEntry> fileEntries : byFile.values()) {

@@ -18,12 +18,22 @@ public final class GearClient implements Closeable {
     this.proxy = proxy;
   }
 
-  /** Connects to the gear service at {@code locus.ndcoupling.gear.rpc-address}. */
+  /**
+   * Connects to the gear service at {@code locus.ndcoupling.gear.rpc-address}, or, when that is
+   * unset or a wildcard, on the NameNode's host ({@code fs.defaultFS}).
+   */
   public static GearClient connect(Configuration conf) throws IOException {
     String address = conf.getTrimmed(NdCouplingConfigKeys.GEAR_RPC_ADDRESS, "");
-    if (address.isEmpty()) {
-      throw new IOException(NdCouplingConfigKeys.GEAR_RPC_ADDRESS + " is not set: the client"
-          + " configuration must name the NameNode's gear service (host:port)");
+    if (address.isEmpty() || address.startsWith("0.0.0.0:")) {
+      // The service listens beside the NameNode: its host, the configured or default port.
+      String host = org.apache.hadoop.fs.FileSystem.getDefaultUri(conf).getHost();
+      if (host == null) {
+        throw new IOException(NdCouplingConfigKeys.GEAR_RPC_ADDRESS + " is not set and"
+            + " fs.defaultFS names no NameNode host; set it to the gear service's host:port");
+      }
+      int port = address.isEmpty() ? NdCouplingConfigKeys.GEAR_RPC_PORT_DEFAULT
+          : Integer.parseInt(address.substring("0.0.0.0:".length()));
+      address = host + ":" + port;
     }
     return connect(conf, NetUtils.createSocketAddr(address,
         NdCouplingConfigKeys.GEAR_RPC_PORT_DEFAULT, NdCouplingConfigKeys.GEAR_RPC_ADDRESS));

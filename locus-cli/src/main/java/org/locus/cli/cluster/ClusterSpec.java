@@ -140,7 +140,13 @@ public record ClusterSpec(int nodes, List<StorageType> volumes, boolean yarn,
         .volumes(volumes.toArray(new StorageType[0]))
         .yarn(yarn);
     builder.setAll(catalog.keysOf(features));
-    extraKeys.forEach(builder::set);
+    Map<String, String> keys = new java.util.LinkedHashMap<>(extraKeys);
+    List<String> hosts = new ArrayList<>();
+    for (int node = 1; node <= nodes; node++) {
+      hosts.add(org.locus.kit.NodeAddressPlan.hostOf(node));
+    }
+    FeatureDefaults.fill(features, keys, hosts);
+    keys.forEach(builder::set);
     return builder;
   }
 }

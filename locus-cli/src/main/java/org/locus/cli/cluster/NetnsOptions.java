@@ -11,6 +11,7 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.locus.cli.UsageException;
+import org.locus.netns.ClusterLayout;
 import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.NodeCpus;
 import org.locus.netns.Rate;
@@ -78,13 +79,15 @@ public final class NetnsOptions {
 
   /** @return the netns spec of a parsed {@code cluster up --netns} line */
   static NetnsClusterSpec from(CommandLine line, ClusterSpec base, FeatureCatalog catalog,
-      File distLib) throws UsageException {
+      File distLib, ClusterLayout layout) throws UsageException {
     Map<String, String> keys = new LinkedHashMap<>();
     Configuration featureKeys = catalog.keysOf(base.features());
     for (Map.Entry<String, String> e : featureKeys) {
       keys.put(e.getKey(), featureKeys.getRaw(e.getKey()));
     }
     keys.putAll(base.extraKeys());
+    FeatureDefaults.fill(base.features(), keys, ClusterLayout.workers(base.nodes()).stream()
+        .map(layout::address).toList());
     try {
       String diskRead = line.getOptionValue("disk-read", "none");
       String diskWrite = line.getOptionValue("disk-write", "none");

@@ -28,7 +28,7 @@ final class NetnsUp {
       throws Exception {
     ClusterLayout layout = new ClusterLayout(dir.root());
     NetnsClusterSpec spec = NetnsOptions.from(line, base, catalog,
-        DistBundle.libDir(layout.distDir()));
+        DistBundle.libDir(layout.distDir()), layout);
     String home = System.getProperty("locus.home");
     Properties state;
     try {

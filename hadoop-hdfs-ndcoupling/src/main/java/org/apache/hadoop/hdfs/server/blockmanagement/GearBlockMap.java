@@ -149,11 +149,17 @@ public final class GearBlockMap {
     return false;
   }
 
-  /** @return whether a replica on the node is listed and not already chosen as excess */
-  public boolean holdsKept(BlockInfo block, DatanodeDescriptor node) {
+  /**
+   * @return whether the node still holds a replica the block does not need: listed, not yet
+   *     chosen as excess, while the block has more live replicas than its replication factor.
+   *     A block written in low gear with fewer live nodes than its factor needs the stand-in's
+   *     replica as one of its own, and keeps it.
+   */
+  public boolean holdsExtra(BlockInfo block, DatanodeDescriptor node) {
     namesystem.readLock(RwLockMode.GLOBAL);
     try {
-      return holds(block, node) && !blocks.isExcess(node, block);
+      return holds(block, node) && !blocks.isExcess(node, block)
+          && blocks.countNodes(block).liveReplicas() > blocks.getExpectedRedundancyNum(block);
     } finally {
       namesystem.readUnlock(RwLockMode.GLOBAL, "gearHolds");
     }
