@@ -188,15 +188,32 @@ class LocusCommandLineTest {
     }
   }
 
+  /** Two features that each set the placement policy to a class of their own. */
   @Test
-  void featuresThatCannotRunTogetherAreRefusedBeforeAnythingStarts() {
+  void featuresThatCannotRunTogetherAreRefusedBeforeAnythingStarts() throws IOException {
+    File features = new File(tmp, "home/conf/features");
+    features.mkdirs();
+    for (String name : List.of("one", "two")) {
+      Files.writeString(new File(features, name + ".xml").toPath(), "<configuration><property>"
+          + "<name>dfs.block.replicator.classname</name><value>org.example." + name
+          + "</value></property></configuration>");
+    }
+    String previous = System.setProperty("locus.home", new File(tmp, "home").getPath());
     File dir = new File(tmp, "conflict");
-    CliRun run = CliRun.inProcess("cluster", "up", "--dir", dir.getPath(), "--feature", "kat",
-        "--feature", "boost");
-    assertEquals(2, run.exitCode(), run.toString());
-    assertTrue(run.err().contains("features 'kat' and 'boost' cannot run together: both set"
-        + " dfs.block.replicator.classname"), run.err());
-    assertTrue(!dir.exists(), "nothing created in " + dir);
+    try {
+      CliRun run = CliRun.inProcess("cluster", "up", "--dir", dir.getPath(), "--feature", "one",
+          "--feature", "two");
+      assertEquals(2, run.exitCode(), run.toString());
+      assertTrue(run.err().contains("features 'one' and 'two' cannot run together: both set"
+          + " dfs.block.replicator.classname"), run.err());
+      assertTrue(!dir.exists(), "nothing created in " + dir);
+    } finally {
+      if (previous == null) {
+        System.clearProperty("locus.home");
+      } else {
+        System.setProperty("locus.home", previous);
+      }
+    }
   }
 
   @Test

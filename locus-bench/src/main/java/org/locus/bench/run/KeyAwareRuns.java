@@ -3,6 +3,7 @@ package org.locus.bench.run;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -11,23 +12,25 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.server.blockmanagement.KeyAwareBlockPlacementPolicy;
+import org.apache.hadoop.hdfs.server.blockmanagement.RoutingBlockPlacementPolicy;
 import org.locus.bench.suite.BenchJob;
 import org.locus.jobs.catalog.JobArguments;
 import org.locus.kat.hint.KeyHints;
 import org.locus.kat.ingest.KatImporter;
 import org.locus.kat.ingest.QueueDesign;
 import org.locus.kat.mapreduce.KeyAwareJobs;
+import org.locus.kat.placement.KeyAwarePlacementRule;
 import org.locus.kat.placement.PlacementMap;
+import org.locus.placement.PlacementConfigKeys;
 
 /**
- * The runs of a suite that KAT makes key-aware. On a cluster that places by key (its keys name
- * KAT's block placement policy), a job KAT has a hint for reads its generated input imported as
- * a KAT dataset and runs key-aware, as {@code locus job NAME --kat} does (owner-local splits,
- * reducer <i>p</i> on owner <i>p</i>, under the Locus AM): {@code wordcount} (hint
- * {@code wordcount}: a record per word) and {@code grep} (hint {@code grep:REGEX} with the job's
- * own regex). Every other job, and every job on any other cluster, reads the plain input. The
- * import is set-up, as generating the input is: it is not timed, and it is done once per
- * cluster for each (input, hint).
+ * The runs of a suite that KAT makes key-aware. On a cluster that places by key (its keys give the
+ * NameNode KAT's placement rule), a job KAT has a hint for reads its generated input imported as a
+ * KAT dataset and runs key-aware, as {@code locus job NAME --kat} does (owner-local splits, reducer
+ * <i>p</i> on owner <i>p</i>, under the Locus AM): {@code wordcount} (hint {@code wordcount}: a
+ * record per word) and {@code grep} (hint {@code grep:REGEX} with the job's own regex). Every other
+ * job, and every job on any other cluster, reads the plain input. The import is set-up, as
+ * generating the input is: it is not timed, and it is done once per cluster for each (input, hint).
  */
 final class KeyAwareRuns {
   private static final int BUCKETS = 64;
@@ -58,10 +61,19 @@ final class KeyAwareRuns {
     this.progress = progress;
   }
 
-  /** @return whether {@code keys} make the NameNode place KAT datasets by key */
+  /**
+   * @return whether {@code keys} make the NameNode place KAT datasets by key: its policy is the
+   *     placement router with KAT's rule listed, or KAT's own policy name with no rule list
+   */
   static boolean placesByKey(Configuration keys) {
-    return KeyAwareBlockPlacementPolicy.class.getName()
-        .equals(keys.getTrimmed("dfs.block.replicator.classname"));
+    Class<?> policy = keys.getClassByNameOrNull(
+        keys.getTrimmed("dfs.block.replicator.classname", ""));
+    if (policy == null || !RoutingBlockPlacementPolicy.class.isAssignableFrom(policy)) {
+      return false;
+    }
+    List<String> rules = List.of(keys.getTrimmedStrings(PlacementConfigKeys.RULES));
+    return rules.isEmpty() ? policy == KeyAwareBlockPlacementPolicy.class
+        : rules.contains(KeyAwarePlacementRule.class.getName());
   }
 
   /** @return the hint a key-aware run of {@code job} imports its input with, if KAT has one */

@@ -28,6 +28,20 @@ class KeyAwareRunsTest {
   }
 
   @Test
+  void thePlacementRouterPlacesByKeyWhenKatsRuleIsListed() {
+    Configuration router = new Configuration(false);
+    router.set("dfs.block.replicator.classname",
+        "org.apache.hadoop.hdfs.server.blockmanagement.RoutingBlockPlacementPolicy");
+    router.set("locus.placement.rules",
+        "org.apache.hadoop.hdfs.server.blockmanagement.SuperlocalPlacementRule");
+    assertFalse(KeyAwareRuns.placesByKey(router));
+    router.set("locus.placement.rules",
+        "org.apache.hadoop.hdfs.server.blockmanagement.SuperlocalPlacementRule,"
+            + " org.locus.kat.placement.KeyAwarePlacementRule");
+    assertTrue(KeyAwareRuns.placesByKey(router));
+  }
+
+  @Test
   void wordCountAndGrepOfThePumaSuiteHaveHintsAndNoOtherJobHasOne() throws Exception {
     Map<String, String> hints = new java.util.TreeMap<>();
     for (BenchJob job : Suites.get("puma-small", null, 4).jobs()) {

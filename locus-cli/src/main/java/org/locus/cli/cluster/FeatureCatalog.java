@@ -11,6 +11,7 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.locus.cli.UsageException;
+import org.locus.placement.PlacementConfigKeys;
 
 /**
  * The documented key set of each Locus feature, one Hadoop configuration file per feature:
@@ -90,7 +91,10 @@ public final class FeatureCatalog {
     return merged;
   }
 
-  /** Keys whose value is a comma-separated list that several features may each add to. */
+  /**
+   * Keys whose value is a comma-separated list that several features may each add to: plug-ins,
+   * services and the NameNode placement router's rules (kat and boost each add one).
+   */
   static final Set<String> LIST_KEYS = Set.of("dfs.namenode.plugins", "dfs.datanode.plugins",
-      "yarn.nodemanager.aux-services");
+      "yarn.nodemanager.aux-services", PlacementConfigKeys.RULES);
 }

@@ -2,12 +2,14 @@ package org.locus.cli.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
+import java.nio.file.Files;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.locus.cli.UsageException;
 
 /** Several {@code --feature}s together, on the installed key sets (conf/features). */
@@ -28,11 +30,31 @@ class FeatureCatalogTest {
   }
 
   @Test
-  void twoFeaturesThatNeedDifferentPlacementPoliciesAreRefusedNamingBoth() {
+  void katAndBoostShareThePlacementRouterAndEachAddsItsRule() throws Exception {
+    Configuration kat = catalog.keysOf("kat");
+    Configuration boost = catalog.keysOf("boost");
+    Configuration both = catalog.keysOf(List.of("kat", "boost"));
+    assertEquals("org.apache.hadoop.hdfs.server.blockmanagement.RoutingBlockPlacementPolicy",
+        both.get("dfs.block.replicator.classname"));
+    assertEquals(kat.get("locus.placement.rules") + "," + boost.get("locus.placement.rules"),
+        both.get("locus.placement.rules"));
+  }
+
+  @Test
+  void twoFeaturesThatSetAKeyToDifferentValuesAreRefusedNamingBoth(@TempDir File dir)
+      throws Exception {
+    Files.writeString(new File(dir, "one.xml").toPath(), policy("org.example.OnePolicy"));
+    Files.writeString(new File(dir, "two.xml").toPath(), policy("org.example.TwoPolicy"));
     UsageException e = assertThrows(UsageException.class,
-        () -> catalog.keysOf(List.of("kat", "boost")));
-    assertTrue(e.getMessage().startsWith("features 'kat' and 'boost' cannot run together: both"
-        + " set dfs.block.replicator.classname ("), e.getMessage());
+        () -> new FeatureCatalog(dir).keysOf(List.of("one", "two")));
+    assertEquals("features 'one' and 'two' cannot run together: both set"
+        + " dfs.block.replicator.classname (org.example.OnePolicy vs org.example.TwoPolicy)",
+        e.getMessage());
+  }
+
+  private static String policy(String className) {
+    return "<configuration><property><name>dfs.block.replicator.classname</name><value>"
+        + className + "</value></property></configuration>";
   }
 
   @Test
