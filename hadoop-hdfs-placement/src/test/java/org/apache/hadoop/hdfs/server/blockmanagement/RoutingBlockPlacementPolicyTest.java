@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
@@ -16,7 +17,10 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.AddBlockFlag;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
@@ -26,7 +30,8 @@ import org.locus.placement.PlacementConfigKeys;
 /**
  * How the router combines its rules, on a NameNode-less topology: which rule places a new
  * block, how storage policies and excess types chain, whose deletion hint counts, and how a
- * wrong {@code locus.placement.rules} is refused. (That the router with no rule places as the
+ * wrong {@code locus.placement.rules} is refused (there, also by a NameNode, which does not
+ * start). (That the router with no rule places as the
  * default does is Hadoop's own TestReplicationPolicy's job,
  * {@link RouterPassesHadoopsReplicationPolicyTest}; with KAT's and BoostDFS's rules, see
  * hadoop-hdfs-boost's {@code KatAndBoostRulesPassHadoopsReplicationPolicyTest}.)
@@ -234,6 +239,22 @@ class RoutingBlockPlacementPolicyTest {
     assertTrue(e.getMessage().startsWith(
         "locus.placement.rules names org.example.NoSuchRule, which is not on the NameNode's"
             + " classpath"), e.getMessage());
+  }
+
+  @Test
+  void aNameNodeWhoseRuleListNamesAnUnknownClassDoesNotStart() {
+    Configuration conf = new HdfsConfiguration();
+    conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY,
+        RoutingBlockPlacementPolicy.class.getName());
+    conf.set(PlacementConfigKeys.RULES, "org.example.NoSuchRule");
+    Exception e = assertThrows(Exception.class, () -> new MiniDFSCluster.Builder(conf,
+        new File("target/test-clusters/unknown-rule")).numDataNodes(0).build().shutdown());
+    Throwable cause = e;
+    while (!(cause instanceof IllegalArgumentException) && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    assertTrue(cause.getMessage().startsWith("locus.placement.rules names"
+        + " org.example.NoSuchRule"), cause.toString());
   }
 
   @Test
