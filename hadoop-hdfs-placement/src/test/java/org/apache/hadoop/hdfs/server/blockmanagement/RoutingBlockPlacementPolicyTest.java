@@ -2,6 +2,7 @@ package org.apache.hadoop.hdfs.server.blockmanagement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,9 +30,9 @@ import org.locus.placement.PlacementConfigKeys;
 
 /**
  * How the router combines its rules, on a NameNode-less topology: which rule places a new
- * block, how storage policies and excess types chain, whose deletion hint counts, and how a
- * wrong {@code locus.placement.rules} is refused (there, also by a NameNode, which does not
- * start). (That the router with no rule places as the
+ * block, how storage policies and excess types chain, whose deletion hint counts, what the
+ * helpers rules call return, and how a wrong {@code locus.placement.rules} is refused (there,
+ * also by a NameNode, which does not start). (That the router with no rule places as the
  * default does is Hadoop's own TestReplicationPolicy's job,
  * {@link RouterPassesHadoopsReplicationPolicyTest}; with KAT's and BoostDFS's rules, see
  * hadoop-hdfs-boost's {@code KatAndBoostRulesPassHadoopsReplicationPolicyTest}.)
@@ -141,10 +142,21 @@ class RoutingBlockPlacementPolicyTest {
 
   /** @return a router over an empty topology with {@code rules} listed */
   private static RoutingBlockPlacementPolicy router(String rules) {
+    return router(rules, new DatanodeDescriptor[0]);
+  }
+
+  /** @return a router over {@code nodes} (topology and host map) with {@code rules} listed */
+  private static RoutingBlockPlacementPolicy router(String rules, DatanodeDescriptor... nodes) {
     Configuration conf = new Configuration(false);
     conf.set(PlacementConfigKeys.RULES, rules);
+    NetworkTopology topology = NetworkTopology.getInstance(conf);
+    Host2NodesMap hosts = new Host2NodesMap();
+    for (DatanodeDescriptor node : nodes) {
+      topology.add(node);
+      hosts.add(node);
+    }
     RoutingBlockPlacementPolicy router = new RoutingBlockPlacementPolicy();
-    router.initialize(conf, null, NetworkTopology.getInstance(conf), new Host2NodesMap());
+    router.initialize(conf, null, topology, hosts);
     return router;
   }
 
@@ -230,6 +242,36 @@ class RoutingBlockPlacementPolicyTest {
       assertEquals(first, deleted.get(0).getDatanodeDescriptor().getHostName(),
           "rules " + order);
     }
+  }
+
+  @Test
+  void datanodesAreFoundByHostNameByAddressAndByUuid() {
+    DatanodeDescriptor[] nodes = DFSTestUtil.toDatanodeDescriptor(
+        DFSTestUtil.createDatanodeStorageInfos(2, new String[] {"/r1", "/r2"},
+            new String[] {"host1", "host2"}));
+    RoutingBlockPlacementPolicy router = router("", nodes);
+    DatanodeDescriptor second = nodes[1];
+    assertSame(second, router.datanodeByHost("host2"));
+    assertSame(second, router.datanodeByHost(second.getIpAddr()));
+    assertSame(second, router.datanodeByUuid(second.getDatanodeUuid()));
+    assertNull(router.datanodeByHost("host3"));
+    assertNull(router.datanodeByUuid("no-such-uuid"));
+    assertEquals(2, router.topology().getNumOfLeaves());
+  }
+
+  @Test
+  void storageOnANodeIsANormalStorageOfTheTypeWithRoomForTheBlockOnALiveNode() {
+    DatanodeDescriptor node = DFSTestUtil.createDatanodeStorageInfo("s1", "10.0.0.9", "/r1",
+        "host9").getDatanodeDescriptor();
+    DatanodeStorageInfo disk = node.getStorageInfos()[0];
+    disk.setUtilizationForTesting(1 << 20, 0, 1 << 20, 0);
+    node.setAlive(true);
+    RoutingBlockPlacementPolicy router = router("", node);
+    assertSame(disk, router.storageOn(node, 1024, StorageType.DISK));
+    assertNull(router.storageOn(node, 1024, StorageType.ARCHIVE), "no ARCHIVE storage");
+    assertNull(router.storageOn(node, 2 << 20, StorageType.DISK), "no room for the block");
+    node.setAlive(false);
+    assertNull(router.storageOn(node, 1024, StorageType.DISK), "not alive");
   }
 
   @Test
