@@ -24,8 +24,9 @@ import org.apache.hadoop.net.Node;
  * block manager builds the policy, then calls {@link #initialize} once, before any block is
  * placed. A NameNode plug-in that feeds a rule (as KAT's does with declared datasets) finds the
  * instance with {@link RoutingBlockPlacementPolicy#rule}. The hooks run on the NameNode's
- * placement paths, under the namesystem lock or the redundancy monitor's thread, possibly
- * concurrently: state they read must be safe to share (immutable, volatile or synchronized).
+ * placement paths (RPC handlers choosing a new block's targets, the redundancy monitor, block
+ * report processing), some under the namesystem lock and some outside it, concurrently: state
+ * they read must be safe to share (immutable, volatile or synchronized).
  *
  * <p>A rule never copies stock placement code: it calls the router's helpers
  * ({@link RoutingBlockPlacementPolicy#chooseDefault},
@@ -34,7 +35,9 @@ import org.apache.hadoop.net.Node;
  */
 public abstract class PlacementRule {
   /**
-   * Called once, after the router itself is initialised and before the first hook.
+   * Called once, after the router itself is initialised and before the first hook. The router's
+   * rule list is published after every rule is initialised, so {@code router.rule(...)} and the
+   * helpers that apply the rules see no rules yet here.
    *
    * @param conf the NameNode's configuration; a rule reads its own keys here and fails with a
    *     message naming the key when one is wrong

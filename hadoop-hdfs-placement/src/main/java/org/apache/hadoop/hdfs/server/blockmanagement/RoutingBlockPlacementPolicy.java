@@ -78,12 +78,13 @@ public class RoutingBlockPlacementPolicy extends BlockPlacementPolicyDefault {
     super.initialize(conf, stats, clusterMap, host2datanodeMap);
     List<PlacementRule> created = new ArrayList<>();
     for (Class<? extends PlacementRule> type : ruleClasses(conf)) {
-      created.add(ReflectionUtils.newInstance(type, conf));
-    }
-    rules = List.copyOf(created);
-    for (PlacementRule rule : rules) {
+      PlacementRule rule = ReflectionUtils.newInstance(type, conf);
       rule.initialize(conf, this);
+      created.add(rule);
     }
+    // Published only now, through the volatile field: every thread that places a block sees
+    // the rules with what their initialize() set.
+    rules = List.copyOf(created);
     LOG.info("Block placement rules (asked in this order, then the default): {}",
         rules.isEmpty() ? "none" : rules.stream().map(r -> r.getClass().getName()).toList());
   }
