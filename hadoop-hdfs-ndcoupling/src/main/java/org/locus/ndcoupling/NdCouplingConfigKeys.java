@@ -86,9 +86,10 @@ public final class NdCouplingConfigKeys {
   public static final int GEAR_SHIFT_TIMEOUT_SECONDS_DEFAULT = 300;
 
   /**
-   * Gear-up issues a move again, from a live holder of the block, when it is not on its intended
-   * node this long after it was issued (its source or its connection may have died).
+   * When no block has reached its intended node for this long, gear-up issues the moves left
+   * again, each from a live holder of its block (a source, a command or a connection may have
+   * been lost).
    */
   public static final String GEAR_REISSUE_SECONDS = "locus.ndcoupling.gear.reissue-interval";
-  public static final int GEAR_REISSUE_SECONDS_DEFAULT = 30;
+  public static final int GEAR_REISSUE_SECONDS_DEFAULT = 10;
 }

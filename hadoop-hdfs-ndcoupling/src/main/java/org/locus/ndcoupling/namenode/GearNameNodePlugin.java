@@ -96,7 +96,8 @@ public class GearNameNodePlugin implements ServicePlugin {
         path -> inodeIdOf(namesystem, path), transfer -> mover(transfer, conf, blockMap),
         conf.get(DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_KEY,
             DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_DEFAULT), level, timeoutMs,
-        reissueMs);
+        reissueMs, 1000 * conf.getTimeDuration(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY,
+            DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_DEFAULT, java.util.concurrent.TimeUnit.SECONDS));
     service.applyStoredGear();
     server = startServer(conf, service);
     DefaultMetricsSystem.instance().register(GearMetrics.SOURCE, "NDCouplingHDFS gears",

@@ -45,6 +45,7 @@ final class GearService implements GearProtocol {
   private final String superGroup;
   private final long timeoutMs;
   private final long reissueMs;
+  private final long heartbeatMs;
   private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
     Thread thread = new Thread(r, "locus-gear-up");
     thread.setDaemon(true);
@@ -57,7 +58,7 @@ final class GearService implements GearProtocol {
   GearService(GearPlan plan, GearPlacementRule rule, UpdateLog log, GearLevelFile levelFile,
       MaintenanceHosts hosts, GearBlockMap blockMap, GearPlacementRule.FileIds fileIds,
       Function<TransferMethod, BlockMover> movers, String superGroup, int level,
-      long timeoutMs, long reissueMs) {
+      long timeoutMs, long reissueMs, long heartbeatMs) {
     this.plan = plan;
     this.rule = rule;
     this.log = log;
@@ -70,6 +71,19 @@ final class GearService implements GearProtocol {
     this.level = level;
     this.timeoutMs = timeoutMs;
     this.reissueMs = reissueMs;
+    this.heartbeatMs = heartbeatMs;
+  }
+
+  /**
+   * @return whether the node heartbeats now: alive to the NameNode and heard from within three
+   *     heartbeats. The NameNode keeps a stopped DataNode alive until it expires (tens of seconds
+   *     to minutes), so "alive" alone cannot tell a node switched off a moment ago, or one
+   *     switched on again, from one that runs.
+   */
+  private boolean heartbeating(DatanodeDescriptor node) {
+    return node != null && node.isAlive()
+        && org.apache.hadoop.util.Time.monotonicNow() - node.getLastUpdateMonotonic()
+            < 3 * heartbeatMs;
   }
 
   /** Applies the stored gear to the NameNode (maintenance states, placement) after a start. */
@@ -126,7 +140,7 @@ final class GearService implements GearProtocol {
       text.append("node.").append(host).append('=')
           .append(active.contains(host) ? "on" : "off")
           .append(" admin=").append(node == null ? "UNREGISTERED" : node.getAdminState().name())
-          .append(" live=").append(node != null && node.isAlive())
+          .append(" live=").append(heartbeating(node))
           .append(" group=").append(plan.groupOf(host)).append('\n');
     }
     return text.toString();
@@ -195,7 +209,7 @@ final class GearService implements GearProtocol {
     List<String> absent = new ArrayList<>();
     for (String host : returning) {
       DatanodeDescriptor node = blockMap.datanode(host);
-      if (node == null || !node.isAlive()) {
+      if (!heartbeating(node)) {
         absent.add(host);
       }
     }

@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * <li><b>Issue</b>: find the blocks each entry stands for and queue their transfers — file by
  * file as each is found (sequential), or all blocks first and then every source's queue
  * (batch).
- * <li><b>Transfer</b>: until every block is listed on its intended node. A move not reflected
- * within the re-issue interval is issued again from a live holder (its source may have died).
+ * <li><b>Transfer</b>: until every block is listed on its intended node. When no block has
+ * arrived for the re-issue interval, the moves left are issued again from a live holder (a
+ * source may have died, a command or a connection may have been lost).
  * <li><b>Reflect</b>: until the stand-ins' now-extra replicas are chosen for deletion (the
  * NameNode does so when the intended node reports its copy, as {@link GearPlacementRule} or the
  * batch transfer's delete hint tells it; a block with no more live replicas than its factor
@@ -127,7 +128,8 @@ final class GearUpRun {
     long transferStart = System.nanoTime();
     long deadline = System.currentTimeMillis() + timeoutMs;
     List<GearBlockMap.Work> waiting = new ArrayList<>(all);
-    long lastIssue = System.currentTimeMillis();
+    long lastProgress = System.currentTimeMillis();
+    int reflected = 0;
     String reason = null;
     while (!waiting.isEmpty()) {
       waiting.removeIf(w -> blockMap.holdsLocked(w.block(), w.target()));
@@ -135,6 +137,10 @@ final class GearUpRun {
         break;
       }
       long now = System.currentTimeMillis();
+      if (all.size() - waiting.size() > reflected) {
+        reflected = all.size() - waiting.size();
+        lastProgress = now;
+      }
       if (now > deadline) {
         reason = waiting.size() + " blocks not on their intended nodes after " + timeoutMs
             + " ms; their entries stay in the log";
@@ -148,16 +154,16 @@ final class GearUpRun {
         }
         return false;
       });
-      if (now - lastIssue > reissueMs && !waiting.isEmpty()) {
+      if (now - lastProgress > reissueMs && !waiting.isEmpty()) {
         List<GearBlockMap.Work> again = new ArrayList<>();
         for (GearBlockMap.Work w : waiting) {
           again.addAll(blockMap.resolve(w.entry(), w.source(), w.target()).stream()
               .filter(x -> x.block().equals(w.block())).toList());
         }
-        LOG.info("Gear-up: re-issuing {} moves not reflected after {} ms", again.size(),
-            reissueMs);
+        LOG.info("Gear-up: no block reflected for {} ms; issuing the {} moves left again",
+            reissueMs, again.size());
         mover.move(again);
-        lastIssue = now;
+        lastProgress = now;
       }
       progress = report("running", 3, entries, byFile.size(), all.size(), bytes, steps,
           all.size() - waiting.size(), waiting.size(), null);

@@ -34,7 +34,7 @@ public final class GearShifter {
   /**
    * Shifts down: the NameNode checks that no block is stranded (else the IOException says which)
    * and puts the leaving nodes into maintenance; once it lists them in maintenance they are
-   * switched off.
+   * switched off, and the shift ends when the NameNode no longer hears their heartbeats.
    *
    * @return the hosts switched off
    */
@@ -48,6 +48,9 @@ public final class GearShifter {
       nodes.off(host);
       progress.accept("  " + host + ": off");
     }
+    // Until the NameNode stops hearing them, a node switched on again would look as if it had
+    // registered already.
+    waitFor(leaving, "live=false", "stop heartbeating");
     return leaving;
   }
 

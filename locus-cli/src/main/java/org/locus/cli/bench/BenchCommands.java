@@ -32,6 +32,7 @@ public final class BenchCommands {
             new KatBenchCommand(),
             new HybridBenchCommand(),
             new BoostBenchCommand(),
+            new GearBenchCommand(),
             new EnergyBenchCommand(),
             new SpinDownBenchCommand(),
             new CodecBenchCommand(),

@@ -3,6 +3,7 @@ package org.locus.cli.gear;
 import java.io.File;
 
 import org.apache.hadoop.conf.Configuration;
+import org.locus.bench.run.NetnsDataNodeSwitch;
 import org.locus.cli.LocusException;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
 import org.locus.ndcoupling.shift.CommandNodeSwitch;
@@ -26,7 +27,7 @@ final class NodeSwitches {
       File dir = new File(named).getAbsoluteFile();
       for (File candidate : new File[] {dir, dir.getParentFile()}) {
         if (candidate != null) {
-          NodeSwitch netns = NetnsNodeSwitch.of(candidate);
+          NodeSwitch netns = NetnsDataNodeSwitch.of(candidate);
           if (netns != null) {
             return netns;
           }

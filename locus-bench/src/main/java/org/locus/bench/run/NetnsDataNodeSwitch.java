@@ -1,4 +1,4 @@
-package org.locus.cli.gear;
+package org.locus.bench.run;
 
 import java.io.File;
 import java.io.IOException;
@@ -14,23 +14,24 @@ import org.locus.netns.ResourceLedger;
  * Switches a netns cluster's DataNodes for a gear shift: the node's DataNode process is stopped
  * (SIGTERM) and started again with its saved command line, as {@code cluster node stop|start
  * NODE --role datanode} does. Hosts are the nodes' addresses, as the NameNode knows them.
+ * Used by {@code locus gear} on a netns cluster and by the gear bench.
  */
-final class NetnsNodeSwitch implements NodeSwitch {
+public final class NetnsDataNodeSwitch implements NodeSwitch {
   private static final int STOP_GRACE_SECONDS = 30;
   private final ClusterLayout layout;
   private final DaemonLauncher launcher;
 
-  private NetnsNodeSwitch(ClusterLayout layout) throws IOException {
+  private NetnsDataNodeSwitch(ClusterLayout layout) throws IOException {
     this.layout = layout;
     this.launcher = new DaemonLauncher(layout,
         NodeCgroup.forHost(layout, new ResourceLedger(layout.ledgerFile())));
   }
 
   /** @return the switch of the netns cluster in {@code dir}, or null when it is not one */
-  static NetnsNodeSwitch of(File dir) throws IOException {
+  public static NetnsDataNodeSwitch of(File dir) throws IOException {
     ClusterLayout layout = new ClusterLayout(dir);
     return layout.daemonArgv("node1", DaemonRole.DATANODE.word()).isFile()
-        ? new NetnsNodeSwitch(layout) : null;
+        ? new NetnsDataNodeSwitch(layout) : null;
   }
 
   private String nodeOf(String host) throws IOException {

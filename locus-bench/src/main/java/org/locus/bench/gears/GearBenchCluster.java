@@ -1,0 +1,270 @@
+package org.locus.bench.gears;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.tools.DFSck;
+import org.locus.bench.run.LinkBytes;
+import org.locus.bench.run.NetnsBenchClusters;
+import org.locus.bench.run.NetnsDataNodeSwitch;
+import org.locus.bench.run.RunningNetnsCluster;
+import org.locus.ndcoupling.NdCouplingConfigKeys;
+import org.locus.ndcoupling.gear.GearPlan;
+import org.locus.ndcoupling.gear.GearUpReport;
+import org.locus.ndcoupling.rpc.GearClient;
+import org.locus.ndcoupling.shift.GearShifter;
+import org.locus.netns.ClusterDirectory;
+import org.locus.netns.ClusterLayout;
+import org.locus.netns.DistBundle;
+import org.locus.netns.HostCommand;
+import org.locus.netns.NetnsClusterProcess;
+import org.locus.netns.NetnsClusterSpec;
+
+/**
+ * The gear bench's netns cluster for one knob set: stock daemons with the ndcoupling feature,
+ * a two-gear plan (the first half of the nodes always on), and what a measured cycle needs —
+ * shift down, write many one-block files, switch the returning nodes on, gear up, and wait
+ * until the NameNode has every block where it belongs.
+ */
+final class GearBenchCluster implements AutoCloseable {
+  private static final long TIMEOUT_MS = 30 * 60_000L;
+  private static final long POLL_MS = 100;
+
+  private final ClusterDirectory dir;
+  private final ClusterLayout layout;
+  private final Configuration conf;
+  private final GearClient client;
+  private final NetnsDataNodeSwitch nodes;
+  private final RunningNetnsCluster links;
+  private final GearBenchRequest request;
+  private final PrintStream err;
+  private final DataNodeConnections connections = new DataNodeConnections();
+
+  GearBenchCluster(String knobs, File directory, GearBenchRequest request, PrintStream err)
+      throws Exception {
+    this.dir = new ClusterDirectory(directory.getAbsoluteFile());
+    this.layout = new ClusterLayout(dir.root());
+    this.request = request;
+    this.err = err;
+    Map<String, String> keys = new LinkedHashMap<>(request.featureKeys());
+    keys.put(NdCouplingConfigKeys.GEAR_PLAN, GearPlan.halves(ClusterLayout.workers(
+        request.nodes()).stream().map(layout::address).toList()));
+    keys.put("dfs.blocksize", Long.toString(Math.max(1 << 20, request.fileBytes())));
+    // Every block fully replicated in low gear, so gear-up moves only what the stand-ins took.
+    keys.put("dfs.replication", Integer.toString(replication(request.nodes())));
+    keys.putAll(GearBenchConfig.knobKeys(knobs));
+    long rate = request.diskBytesPerSecond();
+    NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), false,
+        request.linkBitsPerSecond(), rate, rate, rate, rate, request.nodeMemoryBytes(), 0,
+        2L << 30, List.of("DISK"), "", keys, DistBundle.libDir(layout.distDir()));
+    try {
+      NetnsClusterProcess.start(dir, spec, request.home(), err);
+    } catch (Exception e) {
+      NetnsBenchClusters.stopQuietly(dir, err);
+      throw new IOException("the netns cluster for the " + knobs + " knobs did not start ("
+          + e.getMessage() + "); see " + new File(directory, "logs"), e);
+    }
+    this.conf = NetnsBenchClusters.clientConfiguration(dir);
+    conf.set("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "20");
+    this.client = GearClient.connect(conf);
+    this.nodes = NetnsDataNodeSwitch.of(dir.root());
+    this.links = new RunningNetnsCluster(conf, dir.root(), request.nodes());
+  }
+
+  /** Runs one measured cycle of {@code config}: down, writes, up; the files deleted after. */
+  GearRun cycle(GearBenchConfig config, int run) throws Exception {
+    GearShifter quiet = new GearShifter(client.gears(), nodes, TIMEOUT_MS, line -> { });
+    quiet.down(0);
+    Path runDir = new Path("/bench/" + config.name() + "-" + run);
+    long writeStart = System.nanoTime();
+    writeFiles(runDir, run);
+    long writeMillis = millisSince(writeStart);
+
+    Map<String, String> status = GearShifter.parse(client.gears().status());
+    List<String> returning = new ArrayList<>();
+    for (Map.Entry<String, String> e : status.entrySet()) {
+      if (e.getKey().startsWith("node.") && e.getValue().startsWith("off")) {
+        returning.add(e.getKey().substring("node.".length()));
+      }
+    }
+    long restartStart = System.nanoTime();
+    for (String host : returning) {
+      nodes.on(host);
+    }
+    waitLive(returning);
+    long restartMillis = millisSince(restartStart);
+
+    Map<String, LinkBytes> bytesBefore = links.linkBytes();
+    Map<String, Long> opensBefore = passiveOpens();
+    Map<String, Long> acceptedBefore = accepted(returning);
+    long start = System.nanoTime();
+    GearUpReport report = GearUpReport.parse(client.gears().startGearUp(1, config.issuance(),
+        config.transfer()));
+    while ("running".equals(report.state())) {
+      checkTimeout(start, "gear-up");
+      Thread.sleep(POLL_MS);
+      report = GearUpReport.parse(client.gears().gearUpProgress());
+    }
+    try (DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(conf)) {
+      while (fs.getLowRedundancyBlocksCount() > 0 || fs.getMissingBlocksCount() > 0) {
+        checkTimeout(start, "replication and deletion");
+        Thread.sleep(POLL_MS);
+      }
+      long reflectionMillis = millisSince(start);
+      if (!"done".equals(report.state())) {
+        throw new IOException(config.name() + " run " + run + ": gear-up " + report.state()
+            + ": " + report.reason());
+      }
+      // Metrics reach /jmx once per metrics period (1 s on these clusters).
+      Thread.sleep(2000);
+      Map<String, Long> opensAfter = passiveOpens();
+      Map<String, Long> acceptedAfter = accepted(returning);
+      long dataConnections = 0;
+      for (String host : returning) {
+        dataConnections += acceptedAfter.get(host) - acceptedBefore.get(host);
+      }
+      Map<String, LinkBytes> bytesAfter = links.linkBytes();
+      long tcpAccepted = 0;
+      for (String node : ClusterLayout.workers(request.nodes())) {
+        if (returning.contains(layout.address(node))) {
+          tcpAccepted += opensAfter.get(node) - opensBefore.get(node);
+        }
+      }
+      Map<String, Long> sent = new LinkedHashMap<>();
+      for (String node : bytesAfter.keySet()) {
+        sent.put(node, bytesAfter.get(node).sent() - bytesBefore.get(node).sent());
+      }
+      boolean healthy = fsck().contains("Status: HEALTHY");
+      fs.delete(runDir, true);
+      // The next run starts with no deletion pending for nodes about to be switched off.
+      while (fs.getPendingDeletionBlocksCount() > 0) {
+        checkTimeout(start, "the deleted run's blocks to go");
+        Thread.sleep(POLL_MS);
+      }
+      return new GearRun(config.name(), run, request.files(), report.blocks(),
+          report.stepMillis(), reflectionMillis, restartMillis, writeMillis, dataConnections,
+          tcpAccepted,
+          sent, healthy);
+    }
+  }
+
+  /** @return the replication factor the low gear's nodes can hold: at most 3 */
+  static int replication(int nodes) {
+    return Math.min(3, (nodes + 1) / 2);
+  }
+
+  private void writeFiles(Path runDir, int run) throws Exception {
+    ExecutorService writers = Executors.newFixedThreadPool(request.writers());
+    try (FileSystem fs = FileSystem.newInstance(conf)) {
+      List<Future<?>> done = new ArrayList<>();
+      for (int w = 0; w < request.writers(); w++) {
+        int writer = w;
+        done.add(writers.submit(() -> {
+          Random random = new Random(run * 1000L + writer);
+          byte[] data = new byte[request.fileBytes()];
+          for (int i = writer; i < request.files(); i += request.writers()) {
+            random.nextBytes(data);
+            try (FSDataOutputStream out = fs.create(new Path(runDir, "f" + i))) {
+              out.write(data);
+            }
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      writers.shutdownNow();
+    }
+  }
+
+  private void waitLive(List<String> hosts) throws Exception {
+    long start = System.nanoTime();
+    while (true) {
+      Map<String, String> status = GearShifter.parse(client.gears().status());
+      if (hosts.stream().allMatch(h -> status.get("node." + h).contains("live=true"))) {
+        return;
+      }
+      checkTimeout(start, "the returning DataNodes to register");
+      Thread.sleep(POLL_MS);
+    }
+  }
+
+  private Map<String, Long> accepted(List<String> hosts) throws IOException {
+    Map<String, Long> accepted = new LinkedHashMap<>();
+    for (String host : hosts) {
+      accepted.put(host, connections.accepted(host));
+    }
+    return accepted;
+  }
+
+  /** @return each worker's TCP connections accepted so far, from its namespace's kernel */
+  private Map<String, Long> passiveOpens() throws IOException {
+    Map<String, Long> opens = new LinkedHashMap<>();
+    for (String node : ClusterLayout.workers(request.nodes())) {
+      opens.put(node, tcpCounter(HostCommand.run("ip", "netns", "exec",
+          layout.namespace(node), "cat", "/proc/net/snmp"), "PassiveOpens"));
+    }
+    return opens;
+  }
+
+  /** @return a {@code Tcp:} counter of {@code /proc/net/snmp} (a header line, a value line) */
+  static long tcpCounter(String snmp, String name) {
+    String[] header = null;
+    for (String line : snmp.split("\n")) {
+      if (!line.startsWith("Tcp:")) {
+        continue;
+      }
+      String[] fields = line.trim().split("\\s+");
+      if (header == null) {
+        header = fields;
+      } else {
+        for (int i = 1; i < header.length; i++) {
+          if (header[i].equals(name)) {
+            return Long.parseLong(fields[i]);
+          }
+        }
+      }
+    }
+    throw new IllegalArgumentException("no Tcp counter " + name + " in /proc/net/snmp");
+  }
+
+  private String fsck() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new DFSck(conf, new PrintStream(out, true, StandardCharsets.UTF_8)).run(new String[] {"/"});
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private static void checkTimeout(long startNanos, String what) throws IOException {
+    if (millisSince(startNanos) > TIMEOUT_MS) {
+      throw new IOException("gave up waiting for " + what + " after " + TIMEOUT_MS + " ms");
+    }
+  }
+
+  private static long millisSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+
+  @Override
+  public void close() {
+    client.close();
+    NetnsBenchClusters.stopQuietly(dir, err);
+  }
+}

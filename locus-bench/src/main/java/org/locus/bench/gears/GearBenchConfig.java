@@ -1,0 +1,65 @@
+package org.locus.bench.gears;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One configuration of the gear bench (seed 004 Table 1, the one-NameNode columns): how gear-up
+ * issues its commands and moves its blocks, and which HDFS knobs the cluster runs with.
+ *
+ * @param name the name on the command line and in the report
+ * @param issuance sequential or batch
+ * @param transfer sequential or batch
+ * @param knobs {@code seed} (heartbeat 1 s, 100 replication streams; seed Table 4) or
+ *     {@code stock} (Hadoop 3.5.0's defaults)
+ */
+public record GearBenchConfig(String name, String issuance, String transfer, String knobs) {
+  /** The configurations by name, in report order. */
+  public static final Map<String, GearBenchConfig> ALL = all();
+
+  private static Map<String, GearBenchConfig> all() {
+    Map<String, GearBenchConfig> all = new LinkedHashMap<>();
+    for (GearBenchConfig c : List.of(
+        new GearBenchConfig("normal", "sequential", "sequential", "seed"),
+        new GearBenchConfig("batch-seq", "batch", "sequential", "seed"),
+        new GearBenchConfig("batch-batch", "batch", "batch", "seed"),
+        new GearBenchConfig("normal-stock", "sequential", "sequential", "stock"))) {
+      all.put(c.name(), c);
+    }
+    return java.util.Collections.unmodifiableMap(all);
+  }
+
+  /** @return the configurations named in a comma-separated list, checked */
+  public static List<GearBenchConfig> parse(String names) {
+    List<GearBenchConfig> configs = new ArrayList<>();
+    for (String name : names.split(",")) {
+      GearBenchConfig config = ALL.get(name.trim());
+      if (config == null) {
+        throw new IllegalArgumentException("--configs: unknown configuration '" + name.trim()
+            + "'; known: " + String.join(",", ALL.keySet()));
+      }
+      if (!configs.contains(config)) {
+        configs.add(config);
+      }
+    }
+    return configs;
+  }
+
+  /** @return the HDFS keys of these knobs */
+  public static Map<String, String> knobKeys(String knobs) {
+    Map<String, String> keys = new LinkedHashMap<>();
+    if (knobs.equals("seed")) {
+      keys.put("dfs.heartbeat.interval", "1");
+      keys.put("dfs.namenode.replication.max-streams", "100");
+      keys.put("dfs.namenode.replication.max-streams-hard-limit", "100");
+    } else {
+      keys.put("dfs.heartbeat.interval", "3");
+      keys.put("dfs.namenode.replication.max-streams", "2");
+      keys.put("dfs.namenode.replication.max-streams-hard-limit", "4");
+      keys.put("dfs.namenode.redundancy.interval.seconds", "3");
+    }
+    return keys;
+  }
+}

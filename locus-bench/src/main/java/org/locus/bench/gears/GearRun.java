@@ -1,0 +1,33 @@
+package org.locus.bench.gears;
+
+import java.util.Map;
+
+/**
+ * One measured gear cycle: the low-gear writes reflected onto the returning nodes.
+ *
+ * @param config the configuration's name
+ * @param run the run's number, from 1
+ * @param files files written in low gear
+ * @param blocks blocks gear-up moved
+ * @param stepMillis the NameNode's four steps (metadata, issue, transfer, reflect)
+ * @param reflectionMillis from the gear-up's start until every block is on its intended node
+ *     and the NameNode has no block below its replication (the measure of the bench)
+ * @param restartMillis from switching the returning DataNodes on until the NameNode lists them
+ *     live (the same for every configuration; not in the reflection time)
+ * @param writeMillis writing the files in low gear
+ * @param dataConnections block-transfer connections the returning DataNodes accepted during
+ *     the gear-up, as their own metrics count them ({@link DataNodeConnections})
+ * @param tcpAccepted every TCP connection the returning nodes accepted meanwhile, as their
+ *     network namespaces' kernels counted them ({@code PassiveOpens}): a cross-check
+ * @param sentBytes bytes each node put on its link during the gear-up
+ * @param fsckHealthy whether fsck reported the namespace HEALTHY afterwards
+ */
+public record GearRun(String config, int run, int files, int blocks, long[] stepMillis,
+    long reflectionMillis, long restartMillis, long writeMillis, long dataConnections, long tcpAccepted,
+    Map<String, Long> sentBytes, boolean fsckHealthy) {
+
+  /** @return connections per moved block */
+  public double connectionsPerBlock() {
+    return blocks == 0 ? 0 : (double) dataConnections / blocks;
+  }
+}

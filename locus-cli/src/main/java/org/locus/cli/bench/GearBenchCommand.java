@@ -1,0 +1,126 @@
+package org.locus.cli.bench;
+
+import java.io.File;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.locus.bench.gears.GearBench;
+import org.locus.bench.gears.GearBenchConfig;
+import org.locus.bench.gears.GearBenchRequest;
+import org.locus.cli.Console;
+import org.locus.cli.OptionsCommand;
+import org.locus.cli.UsageException;
+import org.locus.cli.cluster.NetnsOptions;
+import org.locus.energy.EnergyConfigKeys;
+import org.locus.netns.Rate;
+
+/**
+ * {@code locus bench gears}: argument parsing only; the bench (gear-up reflection of NormalHDFS,
+ * batch issuance and batch transfer on netns clusters) is {@link GearBench} in
+ * {@code locus-bench}.
+ */
+public final class GearBenchCommand extends OptionsCommand {
+  static final String DEFAULT_CONFIGS = "normal,batch-seq,batch-batch,normal-stock";
+
+  public GearBenchCommand() {
+    super("locus bench gears");
+  }
+
+  @Override
+  public String name() {
+    return "gears";
+  }
+
+  @Override
+  public String summary() {
+    return "NDCouplingHDFS gear-up reflection, NormalHDFS vs batch issuance and transfer"
+        + " (netns clusters, needs root)";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options()
+        .addOption(Option.builder().longOpt("configs").hasArg().argName("NAME,...")
+            .desc("configurations (default " + DEFAULT_CONFIGS + "; known: "
+                + String.join(",", GearBenchConfig.ALL.keySet()) + ")").build())
+        .addOption(Option.builder().longOpt("runs").hasArg().argName("R")
+            .desc("measured runs per configuration (default 3)").build())
+        .addOption(Option.builder().longOpt("stock-runs").hasArg().argName("R")
+            .desc("runs of normal-stock (2 replication streams, 3 s heartbeats: slow; default"
+                + " --runs)").build())
+        .addOption(Option.builder().longOpt("nodes").hasArg().argName("N")
+            .desc("netns nodes; the low gear has the first half on (default 8)").build())
+        .addOption(Option.builder().longOpt("files").hasArg().argName("F")
+            .desc("one-block files written in low gear per run (default 4000)").build())
+        .addOption(Option.builder().longOpt("file-size").hasArg().argName("SIZE")
+            .desc("bytes per file, e.g. 64k or 1m (default 64k)").build())
+        .addOption(Option.builder().longOpt("writers").hasArg().argName("W")
+            .desc("client threads writing the files (default 16)").build())
+        .addOption(Option.builder().longOpt("link").hasArg().argName("RATE")
+            .desc("each node's link, e.g. 1gbit (default none: unshaped)").build())
+        .addOption(Option.builder().longOpt("disk-rate").hasArg().argName("RATE")
+            .desc("read and write throttle of every node's disk (default none)").build())
+        .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
+            .desc("each node's memory (default 1g)").build())
+        .addOption(Option.builder().longOpt("node-watts").hasArg().argName("W")
+            .desc("modelled node power besides its disk (default the energy module's "
+                + EnergyConfigKeys.NODE_BASE_WATTS_DEFAULT + ")").build())
+        .addOption(Option.builder().longOpt("heavy-hours").hasArg().argName("H")
+            .desc("hours a day of heavy load in the modelled energy (default 8)").build())
+        .addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
+            .desc("report directory (default bench-out/gears)").build());
+  }
+
+  @Override
+  protected String usageArguments() {
+    return "[--configs NAME,...] [--runs R] [--stock-runs R] [--nodes N] [--files F] [--file-size SIZE]"
+        + " [--writers W] [--link RATE] [--disk-rate RATE] [--node-memory SIZE]"
+        + " [--node-watts W] [--heavy-hours H] [--out DIR]";
+  }
+
+  @Override
+  protected int execute(CommandLine line, Console console) throws Exception {
+    if (!line.getArgList().isEmpty()) {
+      throw new UsageException("bench gears takes no arguments");
+    }
+    int runs = intOption(line, "runs", 3, 1, 100);
+    int stockRuns = intOption(line, "stock-runs", runs, 1, 100);
+    int nodes = intOption(line, "nodes", 8, 2, 32);
+    int files = intOption(line, "files", 4000, 1, 1_000_000);
+    int writers = intOption(line, "writers", 16, 1, 256);
+    long fileBytes;
+    String fileSize = line.getOptionValue("file-size", "64k");
+    try {
+      fileBytes = org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix.string2long(
+          fileSize);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--file-size needs a size like 64k or 1m, got '" + fileSize
+          + "'");
+    }
+    if (fileBytes < 1 || fileBytes > 256L << 20) {
+      throw new UsageException("--file-size must be 1..256m (one block), got " + fileSize);
+    }
+    long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "1g"));
+    GearBenchRequest request;
+    try {
+      request = new GearBenchRequest(
+          GearBenchConfig.parse(line.getOptionValue("configs", DEFAULT_CONFIGS)), runs,
+          stockRuns, nodes,
+          files, (int) fileBytes, writers,
+          Rate.linkBitsPerSecond("link", line.getOptionValue("link", "none")),
+          Rate.diskBytesPerSecond("disk-rate", line.getOptionValue("disk-rate", "none")),
+          memory, Double.parseDouble(line.getOptionValue("node-watts",
+              Double.toString(EnergyConfigKeys.NODE_BASE_WATTS_DEFAULT))),
+          Double.parseDouble(line.getOptionValue("heavy-hours", "8")),
+          BenchSetup.featureKeys("ndcoupling"),
+          new File(line.getOptionValue("out", "bench-out/gears")).getAbsoluteFile(),
+          BenchSetup.home());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    BenchSetup.reportDirectory(request.out().getPath(), console);
+    console.out().println("report: " + new GearBench(request, console.err()).run());
+    return 0;
+  }
+}
