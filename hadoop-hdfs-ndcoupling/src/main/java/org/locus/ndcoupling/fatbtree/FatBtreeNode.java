@@ -1,0 +1,942 @@
+package org.locus.ndcoupling.fatbtree;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.locus.ndcoupling.fatbtree.store.NodeFile;
+import org.locus.ndcoupling.fatbtree.store.PageStore;
+
+/**
+ * One node's part of a Fat-Btree (seed 004 §4.2.2, Fig. 3): its page copies, the operations
+ * clients start here, and the requests it serves for the other nodes ({@link IndexPeer}).
+ *
+ * <p>Placement of pages: the root is on every node; a leaf is on exactly one node; an index
+ * page is on every node that holds a page below it (S_parent ⊇ S_child). A leaf split keeps
+ * both halves on the leaf's node; an index split gives the new right half exactly the nodes of
+ * its children; only {@link #moveRange} changes where existing pages live.
+ *
+ * <p>Lookups start from this node's own copy of the root and descend through local copies of
+ * the upper pages; where this node holds no copy of a page (none of its leaves are below it) it
+ * fetches one, and it forwards the request once, to the node holding the leaf. The concurrency
+ * protocol (readers never latch; writers latch bottom-up, left to right, copies in node order;
+ * lazy deletion, no merges) is written down in docs/ndcoupling.md, "Fat-Btree".
+ */
+public final class FatBtreeNode implements IndexPeer {
+
+  /** Page ids made by {@link #format}; a node's own ids start at (node + 1) shifted by this. */
+  private static final int ID_SPACE_BITS = 40;
+  private static final long FORMAT_ROOT_ID = 1;
+  private static final long ID_RESERVATION = 1024;
+  /** A descent that has not settled after this long is a bug, not contention. */
+  private static final long SETTLE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+  private final int nodeId;
+  private final PageStore store;
+  private final PeerTransport transport;
+  private final FatBtreeOptions options;
+  private final PageLatches latches = new PageLatches();
+  private final NodeCounters counters = new NodeCounters();
+  private final Object nodeFileLock = new Object();
+  private volatile RootRef root;
+  private long nextSeq;
+  private long seqReservedTo;
+
+  private FatBtreeNode(int nodeId, PageStore store, PeerTransport transport,
+      FatBtreeOptions options, NodeFile file) {
+    this.nodeId = nodeId;
+    this.store = store;
+    this.transport = transport;
+    this.options = options;
+    this.root = file.root();
+    this.nextSeq = file.idsReservedTo();
+    this.seqReservedTo = file.idsReservedTo();
+  }
+
+  /**
+   * Formats one node's directory as part of a new tree: a root on every node above one leaf per
+   * range, leaf i on node {@code nodes[i % n]}. Every node computes the same pages, so each node
+   * can be formatted on its own, like {@code hdfs namenode -format}.
+   *
+   * @param boundaries the low keys of the second and later leaves, ascending
+   */
+  public static void format(Path dir, int nodeId, NodeSet nodes, List<PathKey> boundaries,
+      FatBtreeOptions options) throws IOException {
+    if (!nodes.contains(nodeId)) {
+      throw new IllegalArgumentException("node " + nodeId + " is not one of " + nodes);
+    }
+    PageStore store = PageStore.open(dir, options.syncWrites());
+    if (NodeFile.exists(store) || store.size() > 0) {
+      throw new IOException("refusing to format " + dir + ": it already holds a Fat-Btree node");
+    }
+    int[] ids = nodes.toArray();
+    int leaves = boundaries.size() + 1;
+    List<ChildPointer> children = new ArrayList<>();
+    for (int i = 0; i < leaves; i++) {
+      PathKey low = i == 0 ? null : boundaries.get(i - 1);
+      PathKey high = i == leaves - 1 ? null : boundaries.get(i);
+      if (low != null && high != null && low.compareTo(high) >= 0) {
+        throw new IllegalArgumentException("leaf boundaries must ascend: " + boundaries);
+      }
+      int node = ids[i % ids.length];
+      long leafId = FORMAT_ROOT_ID + 1 + i;
+      children.add(new ChildPointer(low, leafId, NodeSet.of(node)));
+      SideLink link = high == null ? null
+          : new SideLink(leafId + 1, NodeSet.of(ids[(i + 1) % ids.length]));
+      if (node == nodeId) {
+        store.put(LeafPage.empty(leafId, low, high, node, link));
+      }
+    }
+    store.put(new IndexPage(FORMAT_ROOT_ID, 1, null, null, nodes, null, children));
+    new NodeFile(nodeId, new RootRef(FORMAT_ROOT_ID, 1), 0).write(store);
+  }
+
+  /**
+   * Opens a formatted node directory: every page file is read and checked.
+   *
+   * @throws org.locus.ndcoupling.fatbtree.store.CorruptPageException naming a bad page file
+   */
+  public static FatBtreeNode open(Path dir, int nodeId, PeerTransport transport,
+      FatBtreeOptions options) throws IOException {
+    PageStore store = PageStore.open(dir, options.syncWrites());
+    if (!NodeFile.exists(store)) {
+      throw new IOException(dir + " is not a formatted Fat-Btree node directory (no node file);"
+          + " format it first");
+    }
+    NodeFile file = NodeFile.read(store);
+    if (file.nodeId() != nodeId) {
+      throw new IOException(dir + " belongs to node " + file.nodeId() + ", not " + nodeId);
+    }
+    return new FatBtreeNode(nodeId, store, transport, options, file);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Client operations, started at this node
+
+  /** The owner a path maps to, if the path is in the index. */
+  public OptionalInt lookup(PathKey key) {
+    counters.lookups.incrementAndGet();
+    long start = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      ChildPointer leaf = leafPointer(key);
+      if (leaf != null) {
+        LeafReply reply = leafNode(leaf) == nodeId ? lookupInLeaf(leaf.pageId(), key)
+            : forward(leafNode(leaf)).lookupInLeaf(leaf.pageId(), key);
+        if (reply.status() == LeafReply.Status.FOUND) {
+          return OptionalInt.of((int) reply.value());
+        }
+        if (reply.status() == LeafReply.Status.ABSENT) {
+          return OptionalInt.empty();
+        }
+      }
+      pause(attempt, start, key, "lookup");
+    }
+  }
+
+  /** Maps a path to an owner; answers the previous owner, if any. */
+  public OptionalInt put(PathKey key, int owner) {
+    LeafReply reply = update(key, owner, false);
+    return reply.status() == LeafReply.Status.FOUND ? OptionalInt.of((int) reply.value())
+        : OptionalInt.empty();
+  }
+
+  /** Removes a path from the index (lazily: leaves are never merged); whether it was there. */
+  public boolean remove(PathKey key) {
+    return update(key, -1, true).status() == LeafReply.Status.FOUND;
+  }
+
+  /**
+   * The entries with keys in [from, toExclusive) in key order (null: to the end), read leaf by
+   * leaf along the right links. Each leaf is read as one consistent value; the scan as a whole
+   * is not a snapshot of the tree.
+   */
+  public List<IndexEntry> scan(PathKey from, PathKey toExclusive) {
+    List<IndexEntry> out = new ArrayList<>();
+    PathKey next = from;
+    long start = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      ChildPointer pointer = leafPointer(next);
+      if (pointer != null) {
+        long id = pointer.pageId();
+        int node = leafNode(pointer);
+        while (true) {
+          Page page = node == nodeId ? store.get(id) : fetch(node, id);
+          if (!(page instanceof LeafPage) || !PathKey.atOrAbove(next, page.lowKey())) {
+            break;
+          }
+          LeafPage leaf = (LeafPage) page;
+          if (leaf.isPastHighKey(next)) {
+            id = leaf.rightLink().pageId();
+            node = leaf.rightLink().nodes().first();
+            continue;
+          }
+          int i = leaf.search(next);
+          for (i = i >= 0 ? i : -i - 1; i < leaf.size(); i++) {
+            if (!PathKey.below(leaf.keyAt(i), toExclusive)) {
+              return out;
+            }
+            out.add(new IndexEntry(leaf.keyAt(i), leaf.ownerAt(i)));
+          }
+          if (leaf.highKey() == null || !PathKey.below(leaf.highKey(), toExclusive)) {
+            return out;
+          }
+          next = leaf.highKey();
+          id = leaf.rightLink().pageId();
+          node = leaf.rightLink().nodes().first();
+        }
+      }
+      pause(attempt, start, next, "scan");
+    }
+  }
+
+  /** Every entry of a directory's subtree (the directory itself included) in key order. */
+  public List<IndexEntry> scanSubtree(PathKey dir) {
+    return scan(dir, dir.subtreeEnd());
+  }
+
+  /**
+   * The node holding the leaf that covers {@code key}: where a lookup of it is answered.
+   */
+  public int leafNodeOf(PathKey key) {
+    long start = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      ChildPointer pointer = leafPointer(key);
+      if (pointer != null) {
+        return leafNode(pointer);
+      }
+      pause(attempt, start, key, "leafNodeOf");
+    }
+  }
+
+  /**
+   * Moves the leaves covering [from, toExclusive) to {@code target} (subtree migration): the
+   * leaves at both ends are first split so that the range is whole leaves, then each leaf moves
+   * with its id, range and keys; the index pages above gain copies on the target and, where the
+   * source no longer holds anything below them, lose the source's copy. Concurrent operations
+   * go on during the move; each leaf is moved under its latches.
+   */
+  public void moveRange(PathKey from, PathKey toExclusive, int target) {
+    if (!transport.nodes().contains(target)) {
+      throw new IllegalArgumentException("node " + target + " is not in the tree " + transport
+          .nodes());
+    }
+    splitAt(from);
+    if (toExclusive != null) {
+      splitAt(toExclusive);
+    }
+    PathKey next = from;
+    long start = System.nanoTime();
+    int attempt = 0;
+    while (next != null && PathKey.below(next, toExclusive)) {
+      ChildPointer pointer = leafPointer(next);
+      if (pointer != null && pointer.lowKey() != null && pointer.lowKey().compareTo(next) > 0) {
+        pointer = null;
+      }
+      if (pointer != null && leafNode(pointer) != target) {
+        LeafReply reply = at(leafNode(pointer)).migrateLeaf(pointer.pageId(), target);
+        if (reply.status() != LeafReply.Status.FOUND) {
+          pointer = null;
+        }
+      }
+      Page moved = pointer == null ? null : readCopy(pointer.pageId(), NodeSet.of(target));
+      if (moved instanceof LeafPage && moved.covers(next)) {
+        next = moved.highKey();
+        attempt = 0;
+      } else {
+        pause(attempt++, start, next, "moveRange");
+      }
+    }
+  }
+
+  /** Moves a directory and everything below it to {@code target}. */
+  public void moveSubtree(PathKey dir, int target) {
+    moveRange(dir, dir.subtreeEnd(), target);
+  }
+
+  /** This node's id. */
+  @Override
+  public int nodeId() {
+    return nodeId;
+  }
+
+  /** This node's counters. */
+  public NodeCounters counters() {
+    return counters;
+  }
+
+  /** Every page copy this node holds (for the verifier and for shipping pages). */
+  public Collection<Page> pageCopies() {
+    return store.all();
+  }
+
+  /** The directory this node keeps its pages in. */
+  public Path directory() {
+    return store.directory();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Requests served for other nodes (and for this one)
+
+  @Override
+  public Page fetchPage(long pageId) {
+    return store.get(pageId);
+  }
+
+  @Override
+  public LeafReply lookupInLeaf(long leafId, PathKey key) {
+    Page page = store.get(leafId);
+    while (page instanceof LeafPage && PathKey.atOrAbove(key, page.lowKey())) {
+      LeafPage leaf = (LeafPage) page;
+      if (!leaf.isPastHighKey(key)) {
+        int i = leaf.search(key);
+        return i >= 0 ? LeafReply.found(leaf.ownerAt(i)) : LeafReply.ABSENT;
+      }
+      if (!leaf.rightLink().nodes().contains(nodeId)) {
+        break;
+      }
+      page = store.get(leaf.rightLink().pageId());
+    }
+    return LeafReply.RETRY;
+  }
+
+  @Override
+  public LeafReply updateInLeaf(long leafId, PathKey key, int owner, boolean remove) {
+    LeafPage leaf = latchLeafCovering(leafId, key);
+    if (leaf == null) {
+      return LeafReply.RETRY;
+    }
+    int i = leaf.search(key);
+    LeafReply reply = i >= 0 ? LeafReply.found(leaf.ownerAt(i)) : LeafReply.ABSENT;
+    if (remove) {
+      if (i >= 0) {
+        store.put(leaf.withRemoved(key));
+      }
+      latches.release(leaf.id());
+      return reply;
+    }
+    LeafPage updated = leaf.withPut(key, owner);
+    if (updated.size() <= options.leafCapacity()) {
+      store.put(updated);
+      latches.release(leaf.id());
+    } else {
+      splitLeaf(updated, updated.keyAt(updated.size() / 2));
+    }
+    return reply;
+  }
+
+  @Override
+  public LeafReply splitLeafAt(long leafId, PathKey key) {
+    LeafPage leaf = latchLeafCovering(leafId, key);
+    if (leaf == null) {
+      return LeafReply.RETRY;
+    }
+    if (key.equals(leaf.lowKey())) {
+      latches.release(leaf.id());
+      return LeafReply.found(leaf.id());
+    }
+    return LeafReply.found(splitLeaf(leaf, key));
+  }
+
+  @Override
+  public LeafReply migrateLeaf(long leafId, int target) {
+    Page page = store.get(leafId);
+    if (!(page instanceof LeafPage)) {
+      return LeafReply.RETRY;
+    }
+    if (target == nodeId) {
+      return LeafReply.found(target);
+    }
+    PathKey probe = page.lowKey() == null ? PathKey.ROOT : page.lowKey();
+    long start = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      if (growPath(probe, target) && moveLeafUnderLatches(leafId, probe, target)) {
+        break;
+      }
+      if (!(store.get(leafId) instanceof LeafPage)) {
+        return LeafReply.RETRY;
+      }
+      pause(attempt, start, probe, "migrateLeaf");
+    }
+    counters.leavesMoved.incrementAndGet();
+    if (page.lowKey() != null) {
+      relinkLeftNeighbour(page.lowKey(), leafId, target);
+    }
+    pruneSurplus(probe, 1);
+    return LeafReply.found(target);
+  }
+
+  @Override
+  public void latchPage(long pageId) {
+    latches.acquire(pageId);
+  }
+
+  @Override
+  public void releasePage(long pageId) {
+    latches.release(pageId);
+  }
+
+  @Override
+  public void storePage(Page page) {
+    if (!page.copies().contains(nodeId)) {
+      throw new IllegalArgumentException("page " + page.id() + " is for " + page.copies()
+          + ", not node " + nodeId);
+    }
+    store.put(page);
+  }
+
+  @Override
+  public void dropPage(long pageId) {
+    store.remove(pageId);
+  }
+
+  @Override
+  public RootRef root() {
+    return root;
+  }
+
+  @Override
+  public void setRoot(RootRef newRoot) {
+    synchronized (nodeFileLock) {
+      new NodeFile(nodeId, newRoot, seqReservedTo).write(store);
+      root = newRoot;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Descent: no latches, immutable page values, B-link move-right
+
+  /** The pointer to the leaf covering {@code key}, read from a level-1 page; null to retry. */
+  private ChildPointer leafPointer(PathKey key) {
+    IndexPage parent = descendTo(key, 1);
+    return parent == null ? null : parent.childFor(key);
+  }
+
+  /**
+   * The page at {@code level} covering {@code key}, reached from this node's root through its
+   * local copies (fetching a copy only where this node holds none), moving right past pages
+   * that split after their parent was read. Null if a copy vanished under the descent (a
+   * migration pruned it): the caller starts again.
+   */
+  private IndexPage descendTo(PathKey key, int level) {
+    RootRef r = root;
+    if (r.level() < level) {
+      return null;
+    }
+    Page page = store.get(r.pageId());
+    while (page instanceof IndexPage && page.level() >= level) {
+      if (page.isPastHighKey(key)) {
+        page = readCopy(page.rightLink().pageId(), page.rightLink().nodes());
+      } else if (page.level() == level) {
+        return (IndexPage) page;
+      } else {
+        ChildPointer child = ((IndexPage) page).childFor(key);
+        page = readCopy(child.pageId(), child.nodes());
+      }
+    }
+    return null;
+  }
+
+  /** Like {@link #descendTo} for the page holding the keys just below {@code key}. */
+  private IndexPage descendBelow(PathKey key, int level) {
+    RootRef r = root;
+    Page page = store.get(r.pageId());
+    while (page instanceof IndexPage && page.level() >= level) {
+      if (page.highKey() != null && page.highKey().compareTo(key) < 0) {
+        page = readCopy(page.rightLink().pageId(), page.rightLink().nodes());
+      } else if (page.level() == level) {
+        return (IndexPage) page;
+      } else {
+        ChildPointer child = ((IndexPage) page).childBelow(key);
+        page = readCopy(child.pageId(), child.nodes());
+      }
+    }
+    return null;
+  }
+
+  /** A copy of a page: this node's if it has one, else fetched from one of {@code nodes}. */
+  private Page readCopy(long pageId, NodeSet nodes) {
+    Page local = store.get(pageId);
+    if (local != null) {
+      return local;
+    }
+    for (int n : nodes.toArray()) {
+      if (n != nodeId) {
+        Page page = fetch(n, pageId);
+        if (page != null) {
+          return page;
+        }
+      }
+    }
+    return null;
+  }
+
+  private Page fetch(int node, long pageId) {
+    counters.pageFetches.incrementAndGet();
+    return at(node).fetchPage(pageId);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Leaf updates and splits (run on the leaf's node)
+
+  private LeafReply update(PathKey key, int owner, boolean remove) {
+    long start = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      ChildPointer leaf = leafPointer(key);
+      if (leaf != null) {
+        LeafReply reply = leafNode(leaf) == nodeId
+            ? updateInLeaf(leaf.pageId(), key, owner, remove)
+            : forward(leafNode(leaf)).updateInLeaf(leaf.pageId(), key, owner, remove);
+        if (reply.status() != LeafReply.Status.RETRY) {
+          return reply;
+        }
+      }
+      pause(attempt, start, key, remove ? "remove" : "put");
+    }
+  }
+
+  /**
+   * Latches the local leaf covering {@code key}, starting at {@code leafId} and moving right
+   * (latch the right neighbour, then release the left one, as Lehman and Yao do). Null, holding
+   * nothing, if the leaf is not here or the key's range continues on another node.
+   */
+  private LeafPage latchLeafCovering(long leafId, PathKey key) {
+    long held = leafId;
+    latches.acquire(held);
+    Page page = store.get(held);
+    while (page instanceof LeafPage && PathKey.atOrAbove(key, page.lowKey())) {
+      if (!page.isPastHighKey(key)) {
+        return (LeafPage) page;
+      }
+      SideLink link = page.rightLink();
+      if (!link.nodes().contains(nodeId)) {
+        break;
+      }
+      latches.acquire(link.pageId());
+      latches.release(held);
+      held = link.pageId();
+      page = store.get(held);
+    }
+    latches.release(held);
+    return null;
+  }
+
+  /**
+   * Splits a latched leaf at {@code separator}: the right half is written first (unreachable
+   * until the left half links to it), then the left half with the new high key and right link,
+   * so a reader sees either the old leaf or a complete B-link pair. The separator then goes up;
+   * the leaf's latch is released once the parent's copies are latched. Answers the right half.
+   */
+  private long splitLeaf(LeafPage leaf, PathKey separator) {
+    long rightId = newPageId();
+    LeafPage right = leaf.upperHalf(rightId, separator);
+    store.put(right);
+    store.put(leaf.lowerHalf(separator, new SideLink(rightId, NodeSet.of(nodeId))));
+    counters.leafSplits.incrementAndGet();
+    insertIntoParent(1, new ChildPointer(separator, rightId, NodeSet.of(nodeId)),
+        () -> latches.release(leaf.id()));
+    return rightId;
+  }
+
+  /**
+   * Adds a pointer to a new right sibling at {@code level} - 1 to its parent, splitting upward
+   * as needed. Holds the child's latch ({@code releaseChild}) until the parent's copies are
+   * latched, then releases it: at most two levels are latched at once, always lower first.
+   * The left halves of index splits keep all their copies while the split is carried up; their
+   * surplus copies are dropped afterwards, with no latch held.
+   */
+  private void insertIntoParent(int level, ChildPointer newChild, Runnable releaseChild) {
+    List<IndexPage> splitPages = new ArrayList<>();
+    carryUp(level, newChild, releaseChild, splitPages);
+    for (IndexPage left : splitPages) {
+      pruneSurplus(left.lowKey() == null ? PathKey.ROOT : left.lowKey(), left.level());
+    }
+  }
+
+  /** The body of {@link #insertIntoParent}; collects the index pages it split. */
+  private void carryUp(int level, ChildPointer newChild, Runnable releaseChild,
+      List<IndexPage> splitPages) {
+    long start = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      LatchedPage parent = latchPageCovering(newChild.lowKey(), level, -1);
+      if (parent == null) {
+        pause(attempt, start, newChild.lowKey(), "insertIntoParent");
+        continue;
+      }
+      releaseChild.run();
+      IndexPage updated = parent.page.withChild(newChild);
+      if (updated.childCount() <= options.indexCapacity()) {
+        writeCopies(updated);
+        parent.release();
+        return;
+      }
+      long rightId = newPageId();
+      IndexPage right = updated.upperHalf(rightId);
+      writeCopies(right);
+      IndexPage left = updated.lowerHalf(new SideLink(rightId, right.copies()));
+      writeCopies(left);
+      splitPages.add(left);
+      counters.indexSplits.incrementAndGet();
+      if (root.pageId() == left.id()) {
+        growRoot(left, right);
+        parent.release();
+        return;
+      }
+      level++;
+      newChild = new ChildPointer(right.lowKey(), rightId, right.copies());
+      releaseChild = parent::release;
+      start = System.nanoTime();
+      attempt = -1;
+    }
+  }
+
+  /**
+   * A new root above the two halves of the old one, on every node, and every node's root
+   * pointer moved to it; the caller holds every copy of the old root. Readers still starting at
+   * the old root move right to its new sibling.
+   */
+  private void growRoot(IndexPage left, IndexPage right) {
+    NodeSet all = transport.nodes();
+    IndexPage newRoot = new IndexPage(newPageId(), left.level() + 1, null, null, all, null,
+        List.of(new ChildPointer(null, left.id(), left.copies()),
+            new ChildPointer(right.lowKey(), right.id(), right.copies())));
+    writeCopies(newRoot);
+    RootRef ref = new RootRef(newRoot.id(), newRoot.level());
+    for (int n : all.toArray()) {
+      at(n).setRoot(ref);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Latching replicated index pages
+
+  /** An index page whose copies (and possibly one extra node's slot) this operation latched. */
+  private final class LatchedPage {
+    final IndexPage page;
+    final NodeSet latched;
+
+    LatchedPage(IndexPage page, NodeSet latched) {
+      this.page = page;
+      this.latched = latched;
+    }
+
+    void release() {
+      releaseCopies(page.id(), latched);
+    }
+  }
+
+  /**
+   * Latches the page at {@code level} covering {@code key} on all its copies, moving right
+   * (latching the right page before releasing the left one) if it split since it was read.
+   *
+   * @param extra a node about to receive a copy, latched with the others in node order; -1 none
+   */
+  private LatchedPage latchPageCovering(PathKey key, int level, int extra) {
+    IndexPage seen = descendTo(key, level);
+    if (seen == null) {
+      return null;
+    }
+    LatchedPage held = latchCopies(seen.id(), seen.copies(), extra);
+    while (held != null && held.page.isPastHighKey(key)) {
+      SideLink link = held.page.rightLink();
+      Page next = readCopy(link.pageId(), link.nodes());
+      LatchedPage right = next == null ? null : latchCopies(next.id(), next.copies(), extra);
+      held.release();
+      held = right;
+    }
+    return held;
+  }
+
+  /**
+   * Latches every copy of an index page, in ascending node order, and reads it under the
+   * latches. The copy set is read from the page itself; if it changed before the latches were
+   * all held, they are released and taken again for the new set. Null if the page is gone.
+   */
+  private LatchedPage latchCopies(long pageId, NodeSet copies, int extra) {
+    while (true) {
+      NodeSet toLatch = extra < 0 ? copies : copies.with(extra);
+      for (int n : toLatch.toArray()) {
+        at(n).latchPage(pageId);
+      }
+      int from = copies.contains(nodeId) ? nodeId : copies.first();
+      Page page = from == nodeId ? store.get(pageId) : fetch(from, pageId);
+      if (page instanceof IndexPage && page.copies().equals(copies)) {
+        return new LatchedPage((IndexPage) page, toLatch);
+      }
+      releaseCopies(pageId, toLatch);
+      if (!(page instanceof IndexPage)) {
+        return null;
+      }
+      copies = page.copies();
+    }
+  }
+
+  private void releaseCopies(long pageId, NodeSet latched) {
+    int[] nodes = latched.toArray();
+    for (int i = nodes.length - 1; i >= 0; i--) {
+      at(nodes[i]).releasePage(pageId);
+    }
+  }
+
+  /** Replaces the page on every node of its copy set (the caller holds all their latches). */
+  private void writeCopies(IndexPage page) {
+    for (int n : page.copies().toArray()) {
+      at(n).storePage(page);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Leaf migration (subtree moves): grow the path on the target, move, relink, prune
+
+  /**
+   * Gives every index page on the path to {@code probe} a copy on {@code target}, top down, so
+   * that S_parent ⊇ S_child holds at every step: a page gains the node only after its parent
+   * has it. False if the tree changed under the walk (the caller tries again).
+   */
+  private boolean growPath(PathKey probe, int target) {
+    RootRef r = root;
+    for (int level = r.level() - 1; level >= 1; level--) {
+      IndexPage page = descendTo(probe, level);
+      if (page == null) {
+        return false;
+      }
+      if (!page.copies().contains(target) && !addCopy(probe, level, target)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** One step of {@link #growPath}: latch the page (and the target's slot), then its parent. */
+  private boolean addCopy(PathKey probe, int level, int target) {
+    LatchedPage page = latchPageCovering(probe, level, target);
+    if (page == null) {
+      return false;
+    }
+    if (page.page.copies().contains(target)) {
+      page.release();
+      return true;
+    }
+    LatchedPage parent = latchPageCovering(probe, level + 1, -1);
+    boolean ok = parent != null && parent.page.copies().contains(target)
+        && parent.page.positionOf(page.page.id()) >= 0;
+    if (ok) {
+      IndexPage grown = page.page.withCopies(page.page.copies().with(target));
+      writeCopies(grown);
+      ChildPointer old = parent.page.children().get(parent.page.positionOf(grown.id()));
+      writeCopies(parent.page.withChildReplaced(grown.id(),
+          new ChildPointer(old.lowKey(), grown.id(), grown.copies())));
+    }
+    if (parent != null) {
+      parent.release();
+    }
+    page.release();
+    return ok;
+  }
+
+  /**
+   * Moves a leaf once its path is grown: latches the leaf here and its slot on the target (in
+   * node order), copies it there, repoints the parent's pointer (all parent copies latched),
+   * then drops the copy here. Writers waiting on the leaf here find it gone and start again; a
+   * reader still using an old parent copy is answered RETRY here and descends again. False if
+   * the parent lacks the target node or the pointer (the caller grows the path again).
+   */
+  private boolean moveLeafUnderLatches(long leafId, PathKey probe, int target) {
+    NodeSet both = NodeSet.of(nodeId, target);
+    for (int n : both.toArray()) {
+      at(n).latchPage(leafId);
+    }
+    boolean moved = false;
+    try {
+      Page page = store.get(leafId);
+      if (!(page instanceof LeafPage)) {
+        return false;
+      }
+      LatchedPage parent = latchPageCovering(probe, 1, -1);
+      if (parent == null) {
+        return false;
+      }
+      try {
+        int at = parent.page.positionOf(leafId);
+        if (at < 0 || !parent.page.copies().contains(target)) {
+          return false;
+        }
+        at(target).storePage(((LeafPage) page).onNode(target));
+        ChildPointer old = parent.page.children().get(at);
+        writeCopies(parent.page.withChildReplaced(leafId,
+            new ChildPointer(old.lowKey(), leafId, NodeSet.of(target))));
+        store.remove(leafId);
+        moved = true;
+      } finally {
+        parent.release();
+      }
+    } finally {
+      int[] nodes = both.toArray();
+      for (int i = nodes.length - 1; i >= 0; i--) {
+        at(nodes[i]).releasePage(leafId);
+      }
+    }
+    return moved;
+  }
+
+  /**
+   * Points the moved leaf's left neighbour at the leaf's new node. The neighbour is latched
+   * alone (it is to the left of the moved leaf, so it may not be latched while the moved leaf
+   * is); under its latch the leaf's current node is read from the parent, so that of two racing
+   * relinks after two moves the later one wins. Until the relink, a scan following the old link
+   * finds no leaf and resumes from its last key.
+   */
+  private void relinkLeftNeighbour(PathKey low, long leafId, int target) {
+    long start = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      IndexPage parent = descendBelow(low, 1);
+      if (parent != null) {
+        ChildPointer pointer = parent.childBelow(low);
+        int node = leafNode(pointer);
+        long id = pointer.pageId();
+        at(node).latchPage(id);
+        Page page = at(node).fetchPage(id);
+        while (page instanceof LeafPage && page.highKey() != null
+            && page.highKey().compareTo(low) < 0) {
+          SideLink link = page.rightLink();
+          at(link.nodes().first()).latchPage(link.pageId());
+          at(node).releasePage(id);
+          node = link.nodes().first();
+          id = link.pageId();
+          page = at(node).fetchPage(id);
+        }
+        try {
+          if (page instanceof LeafPage && low.equals(page.highKey())) {
+            if (page.rightLink().pageId() == leafId) {
+              IndexPage now = descendTo(low, 1);
+              int current = now != null && now.positionOf(leafId) >= 0
+                  ? leafNode(now.childFor(low)) : target;
+              if (page.rightLink().nodes().first() != current) {
+                at(node).storePage(((LeafPage) page).withRightLink(
+                    new SideLink(leafId, NodeSet.of(current))));
+              }
+            }
+            return;
+          }
+        } finally {
+          at(node).releasePage(id);
+        }
+      }
+      pause(attempt, start, low, "relinkLeftNeighbour");
+    }
+  }
+
+  /**
+   * Drops the surplus copies of the index pages on the path to {@code probe}, from
+   * {@code level} up: copies on nodes that no longer hold anything below the page (after a
+   * leaf moved away, or on the left half of an index split). This keeps S_i exactly the nodes
+   * with a descendant, as the Fat-Btree defines it (seed 004 §4.2.2), and stops writes to a page
+   * from paying for copies nobody descends through. For each page the parent's pointer is
+   * updated first, so new descents stop expecting the copies, then the remaining copies learn
+   * their copy set, then the surplus copies go. Stops at the first page without surplus, or
+   * that it cannot settle (best effort: surplus copies are allowed, only wasteful).
+   */
+  private void pruneSurplus(PathKey probe, int level) {
+    for (; level < root.level(); level++) {
+      LatchedPage page = latchPageCovering(probe, level, -1);
+      if (page == null) {
+        return;
+      }
+      NodeSet keep = page.page.childNodes();
+      if (keep.containsAll(page.page.copies())) {
+        page.release();
+        return;
+      }
+      LatchedPage parent = latchPageCovering(probe, level + 1, -1);
+      boolean ok = parent != null && parent.page.positionOf(page.page.id()) >= 0;
+      if (ok) {
+        IndexPage shrunk = page.page.withCopies(keep);
+        ChildPointer old = parent.page.children().get(parent.page.positionOf(shrunk.id()));
+        writeCopies(parent.page.withChildReplaced(shrunk.id(),
+            new ChildPointer(old.lowKey(), shrunk.id(), keep)));
+        writeCopies(shrunk);
+        for (int n : page.page.copies().toArray()) {
+          if (!keep.contains(n)) {
+            at(n).dropPage(shrunk.id());
+          }
+        }
+      }
+      if (parent != null) {
+        parent.release();
+      }
+      page.release();
+      if (!ok) {
+        return;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Boundaries, ids, peers, back-off
+
+  /** Makes {@code key} the low key of a leaf (splitting the leaf that covers it). */
+  private void splitAt(PathKey key) {
+    long start = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      ChildPointer pointer = leafPointer(key);
+      if (pointer != null) {
+        if (key.equals(pointer.lowKey())) {
+          return;
+        }
+        LeafReply reply = at(leafNode(pointer)).splitLeafAt(pointer.pageId(), key);
+        if (reply.status() == LeafReply.Status.FOUND) {
+          return;
+        }
+      }
+      pause(attempt, start, key, "splitAt");
+    }
+  }
+
+  private static int leafNode(ChildPointer pointer) {
+    return pointer.nodes().first();
+  }
+
+  private long newPageId() {
+    synchronized (nodeFileLock) {
+      if (nextSeq >= seqReservedTo) {
+        seqReservedTo = nextSeq + ID_RESERVATION;
+        new NodeFile(nodeId, root, seqReservedTo).write(store);
+      }
+      return ((long) (nodeId + 1) << ID_SPACE_BITS) | nextSeq++;
+    }
+  }
+
+  private IndexPeer at(int node) {
+    if (node == nodeId) {
+      return this;
+    }
+    counters.messagesSent.incrementAndGet();
+    return transport.peer(nodeId, node);
+  }
+
+  private IndexPeer forward(int node) {
+    counters.forwards.incrementAndGet();
+    return at(node);
+  }
+
+  /**
+   * Waits before trying an operation again: spins briefly (the usual cause is a split or move
+   * finishing on another thread), then sleeps. An operation that has not settled within a
+   * minute means a broken tree, so it fails naming the key.
+   */
+  private void pause(int attempt, long start, PathKey key, String operation) {
+    counters.retries.incrementAndGet();
+    if (System.nanoTime() - start > SETTLE_TIMEOUT_NANOS) {
+      throw new IllegalStateException("Fat-Btree " + operation + " of " + key + " on node "
+          + nodeId + " did not settle after " + attempt + " attempts; run the verifier");
+    }
+    if (attempt < 8) {
+      Thread.yield();
+    } else {
+      LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(Math.min(1000, 50L * attempt)));
+    }
+  }
+}

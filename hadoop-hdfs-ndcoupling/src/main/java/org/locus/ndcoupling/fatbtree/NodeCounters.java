@@ -1,0 +1,36 @@
+package org.locus.ndcoupling.fatbtree;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Plain counters of one node's index work. Item 2 of issue 43 publishes them as Hadoop metrics;
+ * until then tests and benches read them directly.
+ */
+public final class NodeCounters {
+
+  /** Lookups started at this node. */
+  public final AtomicLong lookups = new AtomicLong();
+  /** Lookups and updates this node forwarded to the node holding the leaf. */
+  public final AtomicLong forwards = new AtomicLong();
+  /** Requests this node sent to other nodes (forwards, page fetches, updates, latches). */
+  public final AtomicLong messagesSent = new AtomicLong();
+  /** Requests other nodes sent to this node. */
+  public final AtomicLong messagesReceived = new AtomicLong();
+  /** Index pages this node fetched from another node because it holds no copy. */
+  public final AtomicLong pageFetches = new AtomicLong();
+  /** Descents started again because the tree changed under them (moves, stale copies). */
+  public final AtomicLong retries = new AtomicLong();
+  /** Leaf splits done by this node. */
+  public final AtomicLong leafSplits = new AtomicLong();
+  /** Index page splits done by this node (including root splits). */
+  public final AtomicLong indexSplits = new AtomicLong();
+  /** Leaves this node moved away. */
+  public final AtomicLong leavesMoved = new AtomicLong();
+
+  @Override
+  public String toString() {
+    return "lookups=" + lookups + " forwards=" + forwards + " sent=" + messagesSent
+        + " received=" + messagesReceived + " fetches=" + pageFetches + " retries=" + retries
+        + " leafSplits=" + leafSplits + " indexSplits=" + indexSplits + " moved=" + leavesMoved;
+  }
+}

@@ -1,0 +1,109 @@
+package org.locus.ndcoupling.fatbtree;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+import org.locus.ndcoupling.fatbtree.transport.InProcessTransport;
+
+/**
+ * The shared fixture: a Fat-Btree of several in-process nodes, each with its own directory under
+ * a test's temporary directory, and the checks every test ends with.
+ */
+final class FatBtreeCluster {
+
+  private final Path root;
+  private final FatBtreeOptions options;
+  private final InProcessTransport transport;
+  private final FatBtreeNode[] nodes;
+
+  private FatBtreeCluster(Path root, int size, FatBtreeOptions options) {
+    this.root = root;
+    this.options = options;
+    int[] ids = new int[size];
+    for (int i = 0; i < size; i++) {
+      ids[i] = i;
+    }
+    this.transport = new InProcessTransport(NodeSet.of(ids));
+    this.nodes = new FatBtreeNode[size];
+  }
+
+  /** A tree over {@code size} nodes whose first leaves start at {@code boundaries}. */
+  static FatBtreeCluster start(Path dir, int size, FatBtreeOptions options,
+      List<String> boundaries) throws IOException {
+    FatBtreeCluster cluster = new FatBtreeCluster(dir, size, options);
+    List<PathKey> keys = boundaries.stream().map(PathKey::of).collect(Collectors.toList());
+    for (int i = 0; i < size; i++) {
+      FatBtreeNode.format(cluster.dirOf(i), i, cluster.transport.nodes(), keys, options);
+      cluster.open(i);
+    }
+    return cluster;
+  }
+
+  /** Small pages, so that a few thousand keys make a tree several levels high. */
+  static FatBtreeOptions smallPages(boolean sync) {
+    return new FatBtreeOptions(6, 4, sync);
+  }
+
+  Path dirOf(int node) {
+    return root.resolve("node-" + node);
+  }
+
+  FatBtreeNode node(int i) {
+    return nodes[i];
+  }
+
+  int size() {
+    return nodes.length;
+  }
+
+  List<FatBtreeNode> nodes() {
+    return List.of(nodes);
+  }
+
+  /** Stops node {@code i} (drops its object) and starts it again from its directory. */
+  FatBtreeNode restart(int i) throws IOException {
+    return open(i);
+  }
+
+  private FatBtreeNode open(int i) throws IOException {
+    nodes[i] = FatBtreeNode.open(dirOf(i), i, transport, options);
+    transport.register(nodes[i]);
+    return nodes[i];
+  }
+
+  /** Runs the verifier and fails the test with its report unless the tree is sound. */
+  VerificationReport assertSound() {
+    VerificationReport report = TreeVerifier.verify(nodes());
+    assertTrue(report.isSound(), report.toString());
+    return report;
+  }
+
+  /** Every node answers every reference key with its owner, and a full scan is the reference. */
+  void assertAgreesWith(Map<PathKey, Integer> reference, List<PathKey> absentKeys) {
+    for (FatBtreeNode node : nodes) {
+      for (Map.Entry<PathKey, Integer> e : reference.entrySet()) {
+        assertEquals(OptionalInt.of(e.getValue()), node.lookup(e.getKey()),
+            "node " + node.nodeId() + " looking up " + e.getKey());
+      }
+      for (PathKey absent : absentKeys) {
+        if (!reference.containsKey(absent)) {
+          assertEquals(OptionalInt.empty(), node.lookup(absent),
+              "node " + node.nodeId() + " looking up removed " + absent);
+        }
+      }
+    }
+    List<IndexEntry> expected = new ArrayList<>();
+    new java.util.TreeMap<>(reference).forEach((k, v) -> expected.add(new IndexEntry(k, v)));
+    for (FatBtreeNode node : nodes) {
+      assertEquals(expected, node.scan(PathKey.ROOT, null), "full scan from node "
+          + node.nodeId());
+    }
+  }
+}
