@@ -9,6 +9,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.locus.ndcoupling.fatbtree.store.NodeFile;
+import org.locus.ndcoupling.fatbtree.store.PageDirectory;
 import org.locus.ndcoupling.fatbtree.store.PageStore;
 
 /**
@@ -64,14 +65,14 @@ public final class FatBtreeNode implements IndexPeer {
    *
    * @param boundaries the low keys of the second and later leaves, ascending
    */
-  public static void format(Path dir, int nodeId, NodeSet nodes, List<PathKey> boundaries,
-      FatBtreeOptions options) throws IOException {
+  public static void format(PageStore store, int nodeId, NodeSet nodes,
+      List<PathKey> boundaries) throws IOException {
     if (!nodes.contains(nodeId)) {
       throw new IllegalArgumentException("node " + nodeId + " is not one of " + nodes);
     }
-    PageStore store = PageStore.open(dir, options.syncWrites());
-    if (NodeFile.exists(store) || store.size() > 0) {
-      throw new IOException("refusing to format " + dir + ": it already holds a Fat-Btree node");
+    if (store.nodeFile() != null || store.size() > 0) {
+      throw new IOException("refusing to format " + store.describe()
+          + ": it already holds a Fat-Btree node");
     }
     int[] ids = nodes.toArray();
     int leaves = boundaries.size() + 1;
@@ -92,7 +93,13 @@ public final class FatBtreeNode implements IndexPeer {
       }
     }
     store.put(new IndexPage(FORMAT_ROOT_ID, 1, null, null, nodes, null, children));
-    new NodeFile(nodeId, new RootRef(FORMAT_ROOT_ID, 1), 0).write(store);
+    store.putNodeFile(new NodeFile(nodeId, new RootRef(FORMAT_ROOT_ID, 1), 0));
+  }
+
+  /** {@link #format(PageStore, int, NodeSet, List)} into a node directory. */
+  public static void format(Path dir, int nodeId, NodeSet nodes, List<PathKey> boundaries,
+      FatBtreeOptions options) throws IOException {
+    format(PageDirectory.open(dir, options.syncWrites()), nodeId, nodes, boundaries);
   }
 
   /**
@@ -102,14 +109,20 @@ public final class FatBtreeNode implements IndexPeer {
    */
   public static FatBtreeNode open(Path dir, int nodeId, PeerTransport transport,
       FatBtreeOptions options) throws IOException {
-    PageStore store = PageStore.open(dir, options.syncWrites());
-    if (!NodeFile.exists(store)) {
-      throw new IOException(dir + " is not a formatted Fat-Btree node directory (no node file);"
-          + " format it first");
+    return open(PageDirectory.open(dir, options.syncWrites()), nodeId, transport, options);
+  }
+
+  /** Starts a node on a formatted store (a restart, if the node ran on it before). */
+  public static FatBtreeNode open(PageStore store, int nodeId, PeerTransport transport,
+      FatBtreeOptions options) throws IOException {
+    NodeFile file = store.nodeFile();
+    if (file == null) {
+      throw new IOException(store.describe() + " is not a formatted Fat-Btree node (no node"
+          + " file); format it first");
     }
-    NodeFile file = NodeFile.read(store);
     if (file.nodeId() != nodeId) {
-      throw new IOException(dir + " belongs to node " + file.nodeId() + ", not " + nodeId);
+      throw new IOException(store.describe() + " belongs to node " + file.nodeId() + ", not "
+          + nodeId);
     }
     return new FatBtreeNode(nodeId, store, transport, options, file);
   }
@@ -273,9 +286,9 @@ public final class FatBtreeNode implements IndexPeer {
     return store.all();
   }
 
-  /** The directory this node keeps its pages in. */
-  public Path directory() {
-    return store.directory();
+  /** Where this node keeps its pages. */
+  public String storeDescription() {
+    return store.describe();
   }
 
   // ------------------------------------------------------------------------------------------
@@ -357,6 +370,7 @@ public final class FatBtreeNode implements IndexPeer {
         break;
       }
       if (!(store.get(leafId) instanceof LeafPage)) {
+        pruneSurplus(probe, 1, true);
         return LeafReply.RETRY;
       }
       pause(attempt, start, probe, "migrateLeaf");
@@ -365,7 +379,7 @@ public final class FatBtreeNode implements IndexPeer {
     if (page.lowKey() != null) {
       relinkLeftNeighbour(page.lowKey(), leafId, target);
     }
-    pruneSurplus(probe, 1);
+    pruneSurplus(probe, 1, true);
     return LeafReply.found(target);
   }
 
@@ -401,7 +415,7 @@ public final class FatBtreeNode implements IndexPeer {
   @Override
   public void setRoot(RootRef newRoot) {
     synchronized (nodeFileLock) {
-      new NodeFile(nodeId, newRoot, seqReservedTo).write(store);
+      store.putNodeFile(new NodeFile(nodeId, newRoot, seqReservedTo));
       root = newRoot;
     }
   }
@@ -552,7 +566,7 @@ public final class FatBtreeNode implements IndexPeer {
     List<IndexPage> splitPages = new ArrayList<>();
     carryUp(level, newChild, releaseChild, splitPages);
     for (IndexPage left : splitPages) {
-      pruneSurplus(left.lowKey() == null ? PathKey.ROOT : left.lowKey(), left.level());
+      pruneSurplus(left.lowKey() == null ? PathKey.ROOT : left.lowKey(), left.level(), false);
     }
   }
 
@@ -838,8 +852,11 @@ public final class FatBtreeNode implements IndexPeer {
    * updated first, so new descents stop expecting the copies, then the remaining copies learn
    * their copy set, then the surplus copies go. Stops at the first page without surplus, or
    * that it cannot settle (best effort: surplus copies are allowed, only wasteful).
+   *
+   * @param wholePath go on to the root past pages without surplus: after a migration, where
+   *                  the growth of the path may have stopped short of the lower levels
    */
-  private void pruneSurplus(PathKey probe, int level) {
+  private void pruneSurplus(PathKey probe, int level, boolean wholePath) {
     for (; level < root.level(); level++) {
       LatchedPage page = latchPageCovering(probe, level, -1);
       if (page == null) {
@@ -848,6 +865,9 @@ public final class FatBtreeNode implements IndexPeer {
       NodeSet keep = page.page.childNodes();
       if (keep.containsAll(page.page.copies())) {
         page.release();
+        if (wholePath) {
+          continue;
+        }
         return;
       }
       LatchedPage parent = latchPageCovering(probe, level + 1, -1);
@@ -903,7 +923,7 @@ public final class FatBtreeNode implements IndexPeer {
     synchronized (nodeFileLock) {
       if (nextSeq >= seqReservedTo) {
         seqReservedTo = nextSeq + ID_RESERVATION;
-        new NodeFile(nodeId, root, seqReservedTo).write(store);
+        store.putNodeFile(new NodeFile(nodeId, root, seqReservedTo));
       }
       return ((long) (nodeId + 1) << ID_SPACE_BITS) | nextSeq++;
     }

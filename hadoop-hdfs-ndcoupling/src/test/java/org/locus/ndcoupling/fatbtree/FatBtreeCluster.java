@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
+import org.locus.ndcoupling.fatbtree.store.MemoryPageStore;
 import org.locus.ndcoupling.fatbtree.transport.InProcessTransport;
 
 /**
@@ -22,9 +23,11 @@ final class FatBtreeCluster {
   private final FatBtreeOptions options;
   private final InProcessTransport transport;
   private final FatBtreeNode[] nodes;
+  private final MemoryPageStore[] memory;
 
   private FatBtreeCluster(Path root, int size, FatBtreeOptions options) {
     this.root = root;
+    this.memory = root == null ? new MemoryPageStore[size] : null;
     this.options = options;
     int[] ids = new int[size];
     for (int i = 0; i < size; i++) {
@@ -34,7 +37,10 @@ final class FatBtreeCluster {
     this.nodes = new FatBtreeNode[size];
   }
 
-  /** A tree over {@code size} nodes whose first leaves start at {@code boundaries}. */
+  /**
+   * A tree over {@code size} nodes whose first leaves start at {@code boundaries}, each node
+   * keeping its pages in its own directory under {@code dir}.
+   */
   static FatBtreeCluster start(Path dir, int size, FatBtreeOptions options,
       List<String> boundaries) throws IOException {
     FatBtreeCluster cluster = new FatBtreeCluster(dir, size, options);
@@ -46,9 +52,27 @@ final class FatBtreeCluster {
     return cluster;
   }
 
+  /** The same tree with pages only in memory: for tests of logic rather than durability. */
+  static FatBtreeCluster startInMemory(int size, FatBtreeOptions options,
+      List<String> boundaries) throws IOException {
+    FatBtreeCluster cluster = new FatBtreeCluster(null, size, options);
+    List<PathKey> keys = boundaries.stream().map(PathKey::of).collect(Collectors.toList());
+    for (int i = 0; i < size; i++) {
+      cluster.memory[i] = new MemoryPageStore("node-" + i);
+      FatBtreeNode.format(cluster.memory[i], i, cluster.transport.nodes(), keys);
+      cluster.open(i);
+    }
+    return cluster;
+  }
+
   /** Small pages, so that a few thousand keys make a tree several levels high. */
   static FatBtreeOptions smallPages(boolean sync) {
     return new FatBtreeOptions(6, 4, sync);
+  }
+
+  /** Small pages in memory. */
+  static FatBtreeOptions smallPages() {
+    return smallPages(false);
   }
 
   Path dirOf(int node) {
@@ -67,13 +91,17 @@ final class FatBtreeCluster {
     return List.of(nodes);
   }
 
-  /** Stops node {@code i} (drops its object) and starts it again from its directory. */
+  /**
+   * Stops node {@code i} (drops its object, its latches and counters) and starts it again from
+   * its directory, or from its memory store.
+   */
   FatBtreeNode restart(int i) throws IOException {
     return open(i);
   }
 
   private FatBtreeNode open(int i) throws IOException {
-    nodes[i] = FatBtreeNode.open(dirOf(i), i, transport, options);
+    nodes[i] = memory != null ? FatBtreeNode.open(memory[i], i, transport, options)
+        : FatBtreeNode.open(dirOf(i), i, transport, options);
     transport.register(nodes[i]);
     return nodes[i];
   }

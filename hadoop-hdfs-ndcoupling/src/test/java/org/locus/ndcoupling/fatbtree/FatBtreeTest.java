@@ -2,9 +2,11 @@ package org.locus.ndcoupling.fatbtree;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +16,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.locus.ndcoupling.fatbtree.store.CorruptPageException;
 
 /** Single-client behaviour of the Fat-Btree over four in-process nodes. */
 class FatBtreeTest {
@@ -41,8 +44,8 @@ class FatBtreeTest {
 
   @Test
   void answersTheSameFromEveryNode() throws IOException {
-    FatBtreeCluster cluster = FatBtreeCluster.start(dir, 4,
-        FatBtreeCluster.smallPages(false), QUARTERS);
+    FatBtreeCluster cluster = FatBtreeCluster.startInMemory(4,
+        FatBtreeCluster.smallPages(), QUARTERS);
     Map<PathKey, Integer> reference = fill(cluster, 200);
     VerificationReport report = cluster.assertSound();
     assertTrue(report.pagesPerLevel().size() >= 4, "a tree several levels high: " + report);
@@ -51,8 +54,8 @@ class FatBtreeTest {
 
   @Test
   void keepsTheRootOnEveryNodeAndEachLeafOnOne() throws IOException {
-    FatBtreeCluster cluster = FatBtreeCluster.start(dir, 4,
-        FatBtreeCluster.smallPages(false), QUARTERS);
+    FatBtreeCluster cluster = FatBtreeCluster.startInMemory(4,
+        FatBtreeCluster.smallPages(), QUARTERS);
     fill(cluster, 100);
     RootRef root = cluster.node(0).root();
     for (FatBtreeNode node : cluster.nodes()) {
@@ -66,8 +69,8 @@ class FatBtreeTest {
 
   @Test
   void forwardsALookupAtMostOnce() throws IOException {
-    FatBtreeCluster cluster = FatBtreeCluster.start(dir, 4,
-        FatBtreeCluster.smallPages(false), QUARTERS);
+    FatBtreeCluster cluster = FatBtreeCluster.startInMemory(4,
+        FatBtreeCluster.smallPages(), QUARTERS);
     fill(cluster, 100);
     FatBtreeNode node = cluster.node(0);
     long before = node.counters().forwards.get();
@@ -86,8 +89,8 @@ class FatBtreeTest {
 
   @Test
   void removesKeysLazily() throws IOException {
-    FatBtreeCluster cluster = FatBtreeCluster.start(dir, 4,
-        FatBtreeCluster.smallPages(false), QUARTERS);
+    FatBtreeCluster cluster = FatBtreeCluster.startInMemory(4,
+        FatBtreeCluster.smallPages(), QUARTERS);
     Map<PathKey, Integer> reference = fill(cluster, 100);
     List<PathKey> removed = new ArrayList<>();
     for (PathKey key : new ArrayList<>(reference.keySet())) {
@@ -104,8 +107,8 @@ class FatBtreeTest {
 
   @Test
   void replacesTheOwnerOfAnExistingKey() throws IOException {
-    FatBtreeCluster cluster = FatBtreeCluster.start(dir, 2,
-        FatBtreeCluster.smallPages(false), List.of());
+    FatBtreeCluster cluster = FatBtreeCluster.startInMemory(2,
+        FatBtreeCluster.smallPages(), List.of());
     PathKey key = PathKey.of("/a/b");
     assertEquals(OptionalInt.empty(), cluster.node(0).put(key, 7));
     assertEquals(OptionalInt.of(7), cluster.node(1).put(key, 9));
@@ -114,8 +117,8 @@ class FatBtreeTest {
 
   @Test
   void scansASubtreeInKeyOrder() throws IOException {
-    FatBtreeCluster cluster = FatBtreeCluster.start(dir, 4,
-        FatBtreeCluster.smallPages(false), QUARTERS);
+    FatBtreeCluster cluster = FatBtreeCluster.startInMemory(4,
+        FatBtreeCluster.smallPages(), QUARTERS);
     Map<PathKey, Integer> reference = fill(cluster, 150);
     cluster.node(3).put(PathKey.of("/d2"), 2);
     cluster.node(3).put(PathKey.of("/d2!"), 2);
@@ -135,8 +138,8 @@ class FatBtreeTest {
 
   @Test
   void answersAMovedSubtreeFromItsNewNode() throws IOException {
-    FatBtreeCluster cluster = FatBtreeCluster.start(dir, 4,
-        FatBtreeCluster.smallPages(false), QUARTERS);
+    FatBtreeCluster cluster = FatBtreeCluster.startInMemory(4,
+        FatBtreeCluster.smallPages(), QUARTERS);
     Map<PathKey, Integer> reference = fill(cluster, 150);
     PathKey moved = PathKey.of("/d1");
     cluster.node(2).moveSubtree(moved, 3);
@@ -175,5 +178,39 @@ class FatBtreeTest {
     reference.put(later, 5);
     cluster.assertSound();
     cluster.assertAgreesWith(reference, List.of());
+  }
+
+  @Test
+  void aRestartedNodeAnswersTheSameWhileTheOthersRun() throws IOException {
+    FatBtreeCluster cluster = FatBtreeCluster.start(dir, 4,
+        FatBtreeCluster.smallPages(true), QUARTERS);
+    Map<PathKey, Integer> reference = fill(cluster, 40);
+    cluster.restart(2);
+    cluster.assertAgreesWith(reference, List.of());
+    for (int f = 40; f < 60; f++) {
+      cluster.node(2).put(file(0, f), 0);
+      cluster.node(0).put(file(2, f), 2);
+      reference.put(file(0, f), 0);
+      reference.put(file(2, f), 2);
+    }
+    cluster.assertSound();
+    cluster.assertAgreesWith(reference, List.of());
+  }
+
+  @Test
+  void refusesToStartANodeFromACorruptedPageFile() throws IOException {
+    FatBtreeCluster cluster = FatBtreeCluster.start(dir, 4,
+        FatBtreeCluster.smallPages(false), QUARTERS);
+    fill(cluster, 20);
+    Path victim;
+    try (var files = Files.list(cluster.dirOf(1))) {
+      victim = files.filter(f -> f.getFileName().toString().startsWith("page-")).findFirst()
+          .orElseThrow();
+    }
+    byte[] bytes = Files.readAllBytes(victim);
+    bytes[bytes.length - 1] ^= 1;
+    Files.write(victim, bytes);
+    CorruptPageException e = assertThrows(CorruptPageException.class, () -> cluster.restart(1));
+    assertTrue(e.getMessage().contains(victim.toString()), e.getMessage());
   }
 }

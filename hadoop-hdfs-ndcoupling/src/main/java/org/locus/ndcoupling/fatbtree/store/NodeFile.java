@@ -1,8 +1,6 @@
 package org.locus.ndcoupling.fatbtree.store;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
 import org.locus.ndcoupling.fatbtree.RootRef;
@@ -20,23 +18,17 @@ import org.locus.ndcoupling.fatbtree.RootRef;
  *   checksum         4       CRC32C of every byte before it
  * </pre>
  *
- * Written atomically like a page. The id reservation lets a restarted node allocate page ids
- * that no earlier incarnation handed out, even for pages that have since moved to other nodes.
+ * Kept by the {@link PageStore}; a {@link PageDirectory} writes it atomically like a page. The
+ * id reservation lets a restarted node allocate page ids that no earlier incarnation handed
+ * out, even for pages that have since moved to other nodes.
  */
 public record NodeFile(int nodeId, RootRef root, long idsReservedTo) {
 
-  private static final String NAME = "node.fbt";
   private static final int MAGIC = 0x4642544e;
   private static final int LENGTH = 4 + 1 + 4 + 8 + 4 + 8 + 4;
 
-  /** Whether {@code store}'s directory has been formatted (has a node file). */
-  public static boolean exists(PageStore store) {
-    return Files.exists(store.directory().resolve(NAME));
-  }
-
-  public static NodeFile read(PageStore store) throws IOException {
-    Path file = store.directory().resolve(NAME);
-    byte[] data = Files.readAllBytes(file);
+  /** Parses a node file's bytes; {@code file} is only named in errors. */
+  static NodeFile decode(byte[] data, Path file) throws CorruptPageException {
     if (data.length != LENGTH) {
       throw new CorruptPageException(file, data.length + " bytes, expected " + LENGTH);
     }
@@ -54,13 +46,13 @@ public record NodeFile(int nodeId, RootRef root, long idsReservedTo) {
     return new NodeFile(node, root, buf.getLong());
   }
 
-  public void write(PageStore store) {
+  byte[] encode() {
     ByteBuffer buf = ByteBuffer.allocate(LENGTH);
     buf.putInt(MAGIC).put((byte) 1).putInt(nodeId).putLong(root.pageId()).putInt(root.level())
         .putLong(idsReservedTo);
     CRC32C crc = new CRC32C();
     crc.update(buf.array(), 0, LENGTH - 4);
     buf.putInt((int) crc.getValue());
-    store.writeAtomically(store.directory().resolve(NAME), buf.array());
+    return buf.array();
   }
 }

@@ -1,152 +1,40 @@
 package org.locus.ndcoupling.fatbtree.store;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Collection;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.locus.ndcoupling.fatbtree.Page;
 
 /**
- * One node's page copies, in memory and in its own directory. The in-memory map is what readers
- * see; every change is written through to disk before it is published in the map, so a page a
- * reader has seen survives a restart.
+ * Where one node keeps its page copies and its {@link NodeFile}. Readers get the published
+ * immutable page values; {@link #put} publishes a page only after it is stored, so a page a
+ * reader has seen is as durable as the store. Callers serialise writes of one page id (the
+ * page's latch); a store only makes each write atomic.
  *
- * <p>Directory layout:
- * <pre>
- *   page-&lt;id in hex&gt;.fbt   one page ({@link PageCodec}), replaced atomically
- *   *.tmp                    a write in progress; deleted on open
- * </pre>
- * A write goes to a temporary file, is fsynced, renamed over the page file and the directory is
- * fsynced, so a crash leaves either the old or the new page, never a torn one. Node-level state
- * (root pointer, page id reservation) lives beside the pages in {@link NodeFile}.
- *
- * <p>Callers serialise writes of one page id (the page's latch); the store itself only makes
- * each write atomic.
+ * <p>{@link PageDirectory} is the durable store a node runs on; {@link MemoryPageStore} keeps
+ * pages only in memory, for tests of the tree's logic that should not pay for file I/O.
  */
-public final class PageStore {
-
-  private static final String PREFIX = "page-";
-  private static final String SUFFIX = ".fbt";
-
-  private final Path dir;
-  private final boolean sync;
-  private final Map<Long, Page> pages = new ConcurrentHashMap<>();
-
-  private PageStore(Path dir, boolean sync) {
-    this.dir = dir;
-    this.sync = sync;
-  }
-
-  /**
-   * Opens (creating if needed) the store in {@code dir} and reads every page file.
-   *
-   * @param sync whether writes are fsynced; false only where a test wants speed over durability
-   * @throws CorruptPageException naming the first page file that fails its checksum
-   */
-  public static PageStore open(Path dir, boolean sync) throws IOException {
-    Files.createDirectories(dir);
-    PageStore store = new PageStore(dir, sync);
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-      for (Path f : files) {
-        String name = f.getFileName().toString();
-        if (name.endsWith(".tmp")) {
-          Files.delete(f);
-        } else if (name.startsWith(PREFIX) && name.endsWith(SUFFIX)) {
-          Page page = PageCodec.decode(Files.readAllBytes(f), f);
-          if (!fileName(page.id()).equals(name)) {
-            throw new CorruptPageException(f, "holds page " + page.id());
-          }
-          store.pages.put(page.id(), page);
-        }
-      }
-    }
-    return store;
-  }
-
-  /** The directory this store lives in. */
-  public Path directory() {
-    return dir;
-  }
-
-  /** The file page {@code id} is kept in. */
-  public Path fileOf(long id) {
-    return dir.resolve(fileName(id));
-  }
+public interface PageStore {
 
   /** The local copy of a page, or null. */
-  public Page get(long id) {
-    return pages.get(id);
-  }
+  Page get(long id);
 
   /** Every page copy held here. */
-  public Collection<Page> all() {
-    return List.copyOf(pages.values());
-  }
+  Collection<Page> all();
 
-  public int size() {
-    return pages.size();
-  }
+  /** How many page copies are held here. */
+  int size();
 
-  /** Writes a page copy durably, then publishes it to readers. */
-  public void put(Page page) {
-    Path target = fileOf(page.id());
-    writeAtomically(target, PageCodec.encode(page));
-    pages.put(page.id(), page);
-  }
+  /** Stores (creates or replaces) a page copy, then publishes it to readers. */
+  void put(Page page);
 
-  /** Withdraws a copy from readers, then deletes its file. */
-  public void remove(long id) {
-    pages.remove(id);
-    try {
-      Files.deleteIfExists(fileOf(id));
-      syncDirectory();
-    } catch (IOException e) {
-      throw new UncheckedIOException("deleting page file " + fileOf(id), e);
-    }
-  }
+  /** Withdraws a copy from readers, then forgets it. */
+  void remove(long id);
 
-  /** Temp file, fsync, rename, fsync the directory. */
-  void writeAtomically(Path target, byte[] data) {
-    Path tmp = target.resolveSibling(target.getFileName() + "." + Thread.currentThread().getId()
-        + ".tmp");
-    try {
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE,
-          StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-        ByteBuffer buf = ByteBuffer.wrap(data);
-        while (buf.hasRemaining()) {
-          ch.write(buf);
-        }
-        if (sync) {
-          ch.force(true);
-        }
-      }
-      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE,
-          StandardCopyOption.REPLACE_EXISTING);
-      syncDirectory();
-    } catch (IOException e) {
-      throw new UncheckedIOException("writing " + target, e);
-    }
-  }
+  /** The node's own state, or null if the store was never formatted. */
+  NodeFile nodeFile();
 
-  private void syncDirectory() throws IOException {
-    if (!sync) {
-      return;
-    }
-    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-      ch.force(true);
-    }
-  }
+  /** Replaces the node's own state. */
+  void putNodeFile(NodeFile file);
 
-  private static String fileName(long id) {
-    return PREFIX + Long.toHexString(id) + SUFFIX;
-  }
+  /** Where the store is, for messages. */
+  String describe();
 }
