@@ -246,9 +246,6 @@ public final class FatBtreeNode implements IndexPeer {
     int attempt = 0;
     while (next != null && PathKey.below(next, toExclusive)) {
       ChildPointer pointer = leafPointer(next);
-      if (pointer != null && pointer.lowKey() != null && pointer.lowKey().compareTo(next) > 0) {
-        pointer = null;
-      }
       if (pointer != null && leafNode(pointer) != target) {
         LeafReply reply = at(leafNode(pointer)).migrateLeaf(pointer.pageId(), target);
         if (reply.status() != LeafReply.Status.FOUND) {

@@ -16,7 +16,10 @@ public final class NodeCounters {
   public final AtomicLong messagesSent = new AtomicLong();
   /** Requests other nodes sent to this node. */
   public final AtomicLong messagesReceived = new AtomicLong();
-  /** Index pages this node fetched from another node because it holds no copy. */
+  /**
+   * Pages this node read from another node: index pages it holds no copy of, and the leaves a
+   * scan started here reads.
+   */
   public final AtomicLong pageFetches = new AtomicLong();
   /** Descents started again because the tree changed under them (moves, stale copies). */
   public final AtomicLong retries = new AtomicLong();

@@ -1,0 +1,8 @@
+/**
+ * The Fat-Btree (seed 004 §4.2.2): a B-tree over all nodes from paths to their owners, upper
+ * pages replicated on every node below them, each leaf on one node. This package holds the
+ * structure and its protocol ({@link org.locus.ndcoupling.fatbtree.FatBtreeNode}, the page
+ * values, {@link org.locus.ndcoupling.fatbtree.IndexPeer}); {@code store} keeps a node's pages,
+ * {@code transport} carries requests between nodes. See docs/ndcoupling.md, "Fat-Btree".
+ */
+package org.locus.ndcoupling.fatbtree;
