@@ -36,6 +36,8 @@ class ConcurrentFatBtreeTest {
   private static final int OPS_PER_CLIENT = 4000;
   /** Page files cost a rename per write: fewer operations where the pages are on disk. */
   private static final int OPS_PER_CLIENT_ON_DISK = 300;
+  /** Delayed messages make every operation slower: fewer of them where messages are delayed. */
+  private static final int OPS_PER_CLIENT_DELAYED = 2000;
   private static final int KEY_SPACE = 4000;
 
   @TempDir
@@ -138,8 +140,20 @@ class ConcurrentFatBtreeTest {
   @ParameterizedTest(name = "seed {0}")
   @ValueSource(longs = {4, 5})
   void subtreesMoveAndScansRunWhileClientsUpdate(long seed) throws Exception {
-    FatBtreeCluster cluster = FatBtreeCluster.startInMemory(NODES,
-        FatBtreeCluster.smallPages(), List.of("/d2", "/d4", "/d6"));
+    checkMovesAndScans(FatBtreeCluster.startInMemory(NODES, FatBtreeCluster.smallPages(),
+        List.of("/d2", "/d4", "/d6")), seed, OPS_PER_CLIENT);
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {6, 7})
+  void subtreesMoveAndScansRunWhileClientsUpdateWithMessagesDelayed(long seed)
+      throws Exception {
+    checkMovesAndScans(FatBtreeCluster.startInMemory(NODES, FatBtreeCluster.smallPages(),
+        List.of("/d2", "/d4", "/d6"), true), seed, OPS_PER_CLIENT_DELAYED);
+  }
+
+  private void checkMovesAndScans(FatBtreeCluster cluster, long seed, int ops)
+      throws Exception {
     AtomicBoolean running = new AtomicBoolean(true);
     Future<Integer> mover = pool.submit(() -> {
       Random random = new Random(seed);
@@ -168,7 +182,7 @@ class ConcurrentFatBtreeTest {
     });
     Map<PathKey, Integer> reference;
     try {
-      reference = runClients(cluster, seed, OPS_PER_CLIENT);
+      reference = runClients(cluster, seed, ops);
     } finally {
       running.set(false);
     }

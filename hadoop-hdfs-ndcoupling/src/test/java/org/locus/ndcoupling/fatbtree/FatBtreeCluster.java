@@ -22,10 +22,11 @@ final class FatBtreeCluster {
   private final Path root;
   private final FatBtreeOptions options;
   private final InProcessTransport transport;
+  private final PeerTransport nodeTransport;
   private final FatBtreeNode[] nodes;
   private final MemoryPageStore[] memory;
 
-  private FatBtreeCluster(Path root, int size, FatBtreeOptions options) {
+  private FatBtreeCluster(Path root, int size, FatBtreeOptions options, boolean delay) {
     this.root = root;
     this.memory = root == null ? new MemoryPageStore[size] : null;
     this.options = options;
@@ -34,6 +35,7 @@ final class FatBtreeCluster {
       ids[i] = i;
     }
     this.transport = new InProcessTransport(NodeSet.of(ids));
+    this.nodeTransport = delay ? new DelayingTransport(transport) : transport;
     this.nodes = new FatBtreeNode[size];
   }
 
@@ -43,7 +45,7 @@ final class FatBtreeCluster {
    */
   static FatBtreeCluster start(Path dir, int size, FatBtreeOptions options,
       List<String> boundaries) throws IOException {
-    FatBtreeCluster cluster = new FatBtreeCluster(dir, size, options);
+    FatBtreeCluster cluster = new FatBtreeCluster(dir, size, options, false);
     List<PathKey> keys = boundaries.stream().map(PathKey::of).collect(Collectors.toList());
     for (int i = 0; i < size; i++) {
       FatBtreeNode.format(cluster.dirOf(i), i, cluster.transport.nodes(), keys, options);
@@ -55,7 +57,13 @@ final class FatBtreeCluster {
   /** The same tree with pages only in memory: for tests of logic rather than durability. */
   static FatBtreeCluster startInMemory(int size, FatBtreeOptions options,
       List<String> boundaries) throws IOException {
-    FatBtreeCluster cluster = new FatBtreeCluster(null, size, options);
+    return startInMemory(size, options, boundaries, false);
+  }
+
+  /** In memory, and with {@code delay}, messages between nodes randomly held back. */
+  static FatBtreeCluster startInMemory(int size, FatBtreeOptions options,
+      List<String> boundaries, boolean delay) throws IOException {
+    FatBtreeCluster cluster = new FatBtreeCluster(null, size, options, delay);
     List<PathKey> keys = boundaries.stream().map(PathKey::of).collect(Collectors.toList());
     for (int i = 0; i < size; i++) {
       cluster.memory[i] = new MemoryPageStore("node-" + i);
@@ -100,8 +108,8 @@ final class FatBtreeCluster {
   }
 
   private FatBtreeNode open(int i) throws IOException {
-    nodes[i] = memory != null ? FatBtreeNode.open(memory[i], i, transport, options)
-        : FatBtreeNode.open(dirOf(i), i, transport, options);
+    nodes[i] = memory != null ? FatBtreeNode.open(memory[i], i, nodeTransport, options)
+        : FatBtreeNode.open(dirOf(i), i, nodeTransport, options);
     transport.register(nodes[i]);
     return nodes[i];
   }
