@@ -283,6 +283,11 @@ public final class FatBtreeNode implements IndexPeer {
     return store.all();
   }
 
+  /** This node's copy of a page, or null. */
+  Page localPage(long pageId) {
+    return store.get(pageId);
+  }
+
   /** Where this node keeps its pages. */
   public String storeDescription() {
     return store.describe();
@@ -353,31 +358,7 @@ public final class FatBtreeNode implements IndexPeer {
 
   @Override
   public LeafReply migrateLeaf(long leafId, int target) {
-    Page page = store.get(leafId);
-    if (!(page instanceof LeafPage)) {
-      return LeafReply.RETRY;
-    }
-    if (target == nodeId) {
-      return LeafReply.found(target);
-    }
-    PathKey probe = page.lowKey() == null ? PathKey.ROOT : page.lowKey();
-    long start = System.nanoTime();
-    for (int attempt = 0; ; attempt++) {
-      if (growPath(probe, target) && moveLeafUnderLatches(leafId, probe, target)) {
-        break;
-      }
-      if (!(store.get(leafId) instanceof LeafPage)) {
-        pruneSurplus(probe, 1, true);
-        return LeafReply.RETRY;
-      }
-      pause(attempt, start, probe, "migrateLeaf");
-    }
-    counters.leavesMoved.incrementAndGet();
-    if (page.lowKey() != null) {
-      relinkLeftNeighbour(page.lowKey(), leafId, target);
-    }
-    pruneSurplus(probe, 1, true);
-    return LeafReply.found(target);
+    return new LeafMigration(this, leafId, target).run();
   }
 
   @Override
@@ -432,7 +413,7 @@ public final class FatBtreeNode implements IndexPeer {
    * that split after their parent was read. Null if a copy vanished under the descent (a
    * migration pruned it): the caller starts again.
    */
-  private IndexPage descendTo(PathKey key, int level) {
+  IndexPage descendTo(PathKey key, int level) {
     RootRef r = root;
     if (r.level() < level) {
       return null;
@@ -452,7 +433,7 @@ public final class FatBtreeNode implements IndexPeer {
   }
 
   /** Like {@link #descendTo} for the page holding the keys just below {@code key}. */
-  private IndexPage descendBelow(PathKey key, int level) {
+  IndexPage descendBelow(PathKey key, int level) {
     RootRef r = root;
     Page page = store.get(r.pageId());
     while (page instanceof IndexPage && page.level() >= level) {
@@ -624,18 +605,20 @@ public final class FatBtreeNode implements IndexPeer {
   // ------------------------------------------------------------------------------------------
   // Latching replicated index pages
 
-  /** An index page whose copies (and possibly one extra node's slot) this operation latched. */
-  private final class LatchedPage {
+  /** An index page whose copies (and possibly one extra node's slot) an operation latched. */
+  static final class LatchedPage {
     final IndexPage page;
     final NodeSet latched;
+    private final FatBtreeNode node;
 
-    LatchedPage(IndexPage page, NodeSet latched) {
+    private LatchedPage(FatBtreeNode node, IndexPage page, NodeSet latched) {
+      this.node = node;
       this.page = page;
       this.latched = latched;
     }
 
     void release() {
-      releaseCopies(page.id(), latched);
+      node.releaseCopies(page.id(), latched);
     }
   }
 
@@ -645,7 +628,7 @@ public final class FatBtreeNode implements IndexPeer {
    *
    * @param extra a node about to receive a copy, latched with the others in node order; -1 none
    */
-  private LatchedPage latchPageCovering(PathKey key, int level, int extra) {
+  LatchedPage latchPageCovering(PathKey key, int level, int extra) {
     IndexPage seen = descendTo(key, level);
     if (seen == null) {
       return null;
@@ -675,7 +658,7 @@ public final class FatBtreeNode implements IndexPeer {
       int from = copies.contains(nodeId) ? nodeId : copies.first();
       Page page = from == nodeId ? store.get(pageId) : fetch(from, pageId);
       if (page instanceof IndexPage && page.copies().equals(copies)) {
-        return new LatchedPage((IndexPage) page, toLatch);
+        return new LatchedPage(this, (IndexPage) page, toLatch);
       }
       releaseCopies(pageId, toLatch);
       if (!(page instanceof IndexPage)) {
@@ -685,7 +668,7 @@ public final class FatBtreeNode implements IndexPeer {
     }
   }
 
-  private void releaseCopies(long pageId, NodeSet latched) {
+  void releaseCopies(long pageId, NodeSet latched) {
     int[] nodes = latched.toArray();
     for (int i = nodes.length - 1; i >= 0; i--) {
       at(nodes[i]).releasePage(pageId);
@@ -693,152 +676,14 @@ public final class FatBtreeNode implements IndexPeer {
   }
 
   /** Replaces the page on every node of its copy set (the caller holds all their latches). */
-  private void writeCopies(IndexPage page) {
+  void writeCopies(IndexPage page) {
     for (int n : page.copies().toArray()) {
       at(n).storePage(page);
     }
   }
 
   // ------------------------------------------------------------------------------------------
-  // Leaf migration (subtree moves): grow the path on the target, move, relink, prune
-
-  /**
-   * Gives every index page on the path to {@code probe} a copy on {@code target}, top down, so
-   * that S_parent ⊇ S_child holds at every step: a page gains the node only after its parent
-   * has it. False if the tree changed under the walk (the caller tries again).
-   */
-  private boolean growPath(PathKey probe, int target) {
-    RootRef r = root;
-    for (int level = r.level() - 1; level >= 1; level--) {
-      IndexPage page = descendTo(probe, level);
-      if (page == null) {
-        return false;
-      }
-      if (!page.copies().contains(target) && !addCopy(probe, level, target)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** One step of {@link #growPath}: latch the page (and the target's slot), then its parent. */
-  private boolean addCopy(PathKey probe, int level, int target) {
-    LatchedPage page = latchPageCovering(probe, level, target);
-    if (page == null) {
-      return false;
-    }
-    if (page.page.copies().contains(target)) {
-      page.release();
-      return true;
-    }
-    LatchedPage parent = latchPageCovering(probe, level + 1, -1);
-    boolean ok = parent != null && parent.page.copies().contains(target)
-        && parent.page.positionOf(page.page.id()) >= 0;
-    if (ok) {
-      IndexPage grown = page.page.withCopies(page.page.copies().with(target));
-      writeCopies(grown);
-      ChildPointer old = parent.page.children().get(parent.page.positionOf(grown.id()));
-      writeCopies(parent.page.withChildReplaced(grown.id(),
-          new ChildPointer(old.lowKey(), grown.id(), grown.copies())));
-    }
-    if (parent != null) {
-      parent.release();
-    }
-    page.release();
-    return ok;
-  }
-
-  /**
-   * Moves a leaf once its path is grown: latches the leaf here and its slot on the target (in
-   * node order), copies it there, repoints the parent's pointer (all parent copies latched),
-   * then drops the copy here. Writers waiting on the leaf here find it gone and start again; a
-   * reader still using an old parent copy is answered RETRY here and descends again. False if
-   * the parent lacks the target node or the pointer (the caller grows the path again).
-   */
-  private boolean moveLeafUnderLatches(long leafId, PathKey probe, int target) {
-    NodeSet both = NodeSet.of(nodeId, target);
-    for (int n : both.toArray()) {
-      at(n).latchPage(leafId);
-    }
-    boolean moved = false;
-    try {
-      Page page = store.get(leafId);
-      if (!(page instanceof LeafPage)) {
-        return false;
-      }
-      LatchedPage parent = latchPageCovering(probe, 1, -1);
-      if (parent == null) {
-        return false;
-      }
-      try {
-        int at = parent.page.positionOf(leafId);
-        if (at < 0 || !parent.page.copies().contains(target)) {
-          return false;
-        }
-        at(target).storePage(((LeafPage) page).onNode(target));
-        ChildPointer old = parent.page.children().get(at);
-        writeCopies(parent.page.withChildReplaced(leafId,
-            new ChildPointer(old.lowKey(), leafId, NodeSet.of(target))));
-        store.remove(leafId);
-        moved = true;
-      } finally {
-        parent.release();
-      }
-    } finally {
-      int[] nodes = both.toArray();
-      for (int i = nodes.length - 1; i >= 0; i--) {
-        at(nodes[i]).releasePage(leafId);
-      }
-    }
-    return moved;
-  }
-
-  /**
-   * Points the moved leaf's left neighbour at the leaf's new node. The neighbour is latched
-   * alone (it is to the left of the moved leaf, so it may not be latched while the moved leaf
-   * is); under its latch the leaf's current node is read from the parent, so that of two racing
-   * relinks after two moves the later one wins. Until the relink, a scan following the old link
-   * finds no leaf and resumes from its last key.
-   */
-  private void relinkLeftNeighbour(PathKey low, long leafId, int target) {
-    long start = System.nanoTime();
-    for (int attempt = 0; ; attempt++) {
-      IndexPage parent = descendBelow(low, 1);
-      if (parent != null) {
-        ChildPointer pointer = parent.childBelow(low);
-        int node = leafNode(pointer);
-        long id = pointer.pageId();
-        at(node).latchPage(id);
-        Page page = at(node).fetchPage(id);
-        while (page instanceof LeafPage && page.highKey() != null
-            && page.highKey().compareTo(low) < 0) {
-          SideLink link = page.rightLink();
-          at(link.nodes().first()).latchPage(link.pageId());
-          at(node).releasePage(id);
-          node = link.nodes().first();
-          id = link.pageId();
-          page = at(node).fetchPage(id);
-        }
-        try {
-          if (page instanceof LeafPage && low.equals(page.highKey())) {
-            if (page.rightLink().pageId() == leafId) {
-              IndexPage now = descendTo(low, 1);
-              int current = now != null && now.positionOf(leafId) >= 0
-                  ? leafNode(now.childFor(low)) : target;
-              if (page.rightLink().nodes().first() != current) {
-                at(node).storePage(((LeafPage) page).withRightLink(
-                    new SideLink(leafId, NodeSet.of(current))));
-              }
-            }
-            return;
-          }
-        } finally {
-          at(node).releasePage(id);
-        }
-      }
-      pause(attempt, start, low, "relinkLeftNeighbour");
-    }
-  }
+  // Copy sets: pruning surplus copies (after index splits and leaf migrations)
 
   /**
    * Drops the surplus copies of the index pages on the path to {@code probe}, from
@@ -853,7 +698,7 @@ public final class FatBtreeNode implements IndexPeer {
    * @param wholePath go on to the root past pages without surplus: after a migration, where
    *                  the growth of the path may have stopped short of the lower levels
    */
-  private void pruneSurplus(PathKey probe, int level, boolean wholePath) {
+  void pruneSurplus(PathKey probe, int level, boolean wholePath) {
     for (; level < root.level(); level++) {
       LatchedPage page = latchPageCovering(probe, level, -1);
       if (page == null) {
@@ -912,7 +757,7 @@ public final class FatBtreeNode implements IndexPeer {
     }
   }
 
-  private static int leafNode(ChildPointer pointer) {
+  static int leafNode(ChildPointer pointer) {
     return pointer.nodes().first();
   }
 
@@ -926,7 +771,7 @@ public final class FatBtreeNode implements IndexPeer {
     }
   }
 
-  private IndexPeer at(int node) {
+  IndexPeer at(int node) {
     if (node == nodeId) {
       return this;
     }
@@ -944,7 +789,7 @@ public final class FatBtreeNode implements IndexPeer {
    * finishing on another thread), then sleeps. An operation that has not settled within a
    * minute means a broken tree, so it fails naming the key.
    */
-  private void pause(int attempt, long start, PathKey key, String operation) {
+  void pause(int attempt, long start, PathKey key, String operation) {
     counters.retries.incrementAndGet();
     if (System.nanoTime() - start > SETTLE_TIMEOUT_NANOS) {
       throw new IllegalStateException("Fat-Btree " + operation + " of " + key + " on node "
