@@ -88,6 +88,23 @@ class FatBtreeTest {
   }
 
   @Test
+  void countsEveryMessageAtBothEnds() throws IOException {
+    FatBtreeCluster cluster = FatBtreeCluster.startInMemory(4,
+        FatBtreeCluster.smallPages(), QUARTERS);
+    fill(cluster, 100);
+    cluster.node(1).moveSubtree(PathKey.of("/d0"), 2);
+    cluster.node(3).scanSubtree(PathKey.ROOT);
+    long sent = cluster.nodes().stream().mapToLong(n -> n.counters().messagesSent.get()).sum();
+    long received = cluster.nodes().stream()
+        .mapToLong(n -> n.counters().messagesReceived.get()).sum();
+    assertEquals(sent, received);
+    assertTrue(cluster.nodes().stream().allMatch(n -> n.counters().messagesReceived.get() > 0));
+    assertTrue(cluster.nodes().stream().mapToLong(n -> n.counters().leafSplits.get()).sum() > 0);
+    assertEquals(1, cluster.nodes().stream()
+        .filter(n -> n.counters().leavesMoved.get() > 0).count());
+  }
+
+  @Test
   void removesKeysLazily() throws IOException {
     FatBtreeCluster cluster = FatBtreeCluster.startInMemory(4,
         FatBtreeCluster.smallPages(), QUARTERS);
