@@ -302,6 +302,20 @@ public final class FatBtreeNode implements IndexPeer {
   }
 
   @Override
+  public Page descendLocally(long pageId, PathKey key, int level) {
+    Page page = store.get(pageId);
+    while (page instanceof IndexPage && page.level() > level) {
+      Page next = page.isPastHighKey(key) ? store.get(page.rightLink().pageId())
+          : store.get(((IndexPage) page).childFor(key).pageId());
+      if (next == null) {
+        break;
+      }
+      page = next;
+    }
+    return page;
+  }
+
+  @Override
   public LeafReply lookupInLeaf(long leafId, PathKey key) {
     Page page = store.get(leafId);
     while (page instanceof LeafPage && PathKey.atOrAbove(key, page.lowKey())) {
@@ -421,12 +435,35 @@ public final class FatBtreeNode implements IndexPeer {
     Page page = store.get(r.pageId());
     while (page instanceof IndexPage && page.level() >= level) {
       if (page.isPastHighKey(key)) {
-        page = readCopy(page.rightLink().pageId(), page.rightLink().nodes());
+        page = readDeepest(page.rightLink().pageId(), page.rightLink().nodes(), key, level);
       } else if (page.level() == level) {
         return (IndexPage) page;
       } else {
         ChildPointer child = ((IndexPage) page).childFor(key);
-        page = readCopy(child.pageId(), child.nodes());
+        page = readDeepest(child.pageId(), child.nodes(), key, level);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The next page of a descent: this node's copy if it has one; otherwise one message to a node
+   * holding the page, which descends through its own copies as far as they go and answers the
+   * deepest page it reached. A node without copies below the root thus pays about one message
+   * per descent instead of one per level.
+   */
+  private Page readDeepest(long pageId, NodeSet nodes, PathKey key, int level) {
+    Page local = store.get(pageId);
+    if (local != null) {
+      return local;
+    }
+    for (int n : nodes.toArray()) {
+      if (n != nodeId) {
+        counters.pageFetches.incrementAndGet();
+        Page page = at(n).descendLocally(pageId, key, level);
+        if (page != null) {
+          return page;
+        }
       }
     }
     return null;

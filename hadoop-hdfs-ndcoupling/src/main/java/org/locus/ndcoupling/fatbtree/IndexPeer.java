@@ -17,6 +17,15 @@ public interface IndexPeer {
   Page fetchPage(long pageId);
 
   /**
+   * Part of a descent for {@code key} towards {@code level}, done by a node that holds page
+   * {@code pageId}: it follows its own copies (children and right links) as far as they go and
+   * answers the deepest page reached, or null if it holds no copy of {@code pageId}. This is
+   * how a node that holds no copies below the root reads the upper pages it lacks: a page
+   * fetch, not a forward.
+   */
+  Page descendLocally(long pageId, PathKey key, int level);
+
+  /**
    * A lookup forwarded to the node holding the leaf (at most one forward per attempt). Answers
    * {@link LeafReply.Status#RETRY} if the leaf has moved away or the key's range is now on
    * another node, so the asker descends again.

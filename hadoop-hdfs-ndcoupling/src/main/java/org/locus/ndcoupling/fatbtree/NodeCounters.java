@@ -17,8 +17,9 @@ public final class NodeCounters {
   /** Requests other nodes sent to this node. */
   public final AtomicLong messagesReceived = new AtomicLong();
   /**
-   * Pages this node read from another node: index pages it holds no copy of, and the leaves a
-   * scan started here reads.
+   * Pages this node read from another node: index pages it holds no copy of (one message may
+   * bring the deepest of several, {@link IndexPeer#descendLocally}), and the leaves a scan
+   * started here reads.
    */
   public final AtomicLong pageFetches = new AtomicLong();
   /** Descents started again because the tree changed under them (moves, stale copies). */

@@ -34,6 +34,11 @@ final class CountingPeer implements IndexPeer {
   }
 
   @Override
+  public Page descendLocally(long pageId, PathKey key, int level) {
+    return received().descendLocally(pageId, key, level);
+  }
+
+  @Override
   public LeafReply lookupInLeaf(long leafId, PathKey key) {
     return received().lookupInLeaf(leafId, key);
   }
