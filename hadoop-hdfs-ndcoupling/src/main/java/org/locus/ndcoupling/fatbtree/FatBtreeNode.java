@@ -11,6 +11,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.locus.ndcoupling.fatbtree.store.NodeFile;
 import org.locus.ndcoupling.fatbtree.store.PageDirectory;
 import org.locus.ndcoupling.fatbtree.store.PageStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One node's part of a Fat-Btree (seed 004 §4.2.2, Fig. 3): its page copies, the operations
@@ -28,6 +30,8 @@ import org.locus.ndcoupling.fatbtree.store.PageStore;
  * lazy deletion, no merges) is written down in docs/ndcoupling.md, "Fat-Btree".
  */
 public final class FatBtreeNode implements IndexPeer {
+
+  private static final Logger LOG = LoggerFactory.getLogger(FatBtreeNode.class);
 
   /** Page ids made by {@link #format}; a node's own ids start at (node + 1) shifted by this. */
   private static final int ID_SPACE_BITS = 40;
@@ -637,6 +641,8 @@ public final class FatBtreeNode implements IndexPeer {
     for (int n : all.toArray()) {
       at(n).setRoot(ref);
     }
+    LOG.info("Fat-Btree root split on node {}: new root {} at level {}", nodeId, newRoot.id(),
+        newRoot.level());
   }
 
   // ------------------------------------------------------------------------------------------

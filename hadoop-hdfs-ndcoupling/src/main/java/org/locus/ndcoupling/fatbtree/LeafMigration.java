@@ -1,5 +1,8 @@
 package org.locus.ndcoupling.fatbtree;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * Moving one leaf from the node that holds it to another node: the step subtree migration is
  * made of ({@link FatBtreeNode#moveRange}). Runs on the leaf's node, in four steps that keep
@@ -9,6 +12,8 @@ package org.locus.ndcoupling.fatbtree;
  * docs/ndcoupling.md, "Fat-Btree".
  */
 final class LeafMigration {
+
+  private static final Logger LOG = LoggerFactory.getLogger(LeafMigration.class);
 
   private final FatBtreeNode node;
   private final long leafId;
@@ -42,6 +47,8 @@ final class LeafMigration {
       node.pause(attempt, start, probe, "migrateLeaf");
     }
     node.counters().leavesMoved.incrementAndGet();
+    LOG.debug("Fat-Btree leaf {} [{}, {}) moved from node {} to node {}", leafId, page.lowKey(),
+        page.highKey(), node.nodeId(), target);
     if (page.lowKey() != null) {
       relinkLeftNeighbour(page.lowKey());
     }
