@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,8 @@ class ConcurrentFatBtreeTest {
   /** Delayed messages make every operation slower: fewer of them where messages are delayed. */
   private static final int OPS_PER_CLIENT_DELAYED = 2000;
   private static final int KEY_SPACE = 4000;
+  /** Subtree moves made while the clients run. */
+  private static final int MOVES = 40;
 
   @TempDir
   Path dir;
@@ -56,14 +59,15 @@ class ConcurrentFatBtreeTest {
   }
 
   /**
-   * One client: random puts, removes and lookups of its own keys, each at a random node. A
-   * lookup must see the client's own last write (no other client writes those keys).
+   * One client: random puts, removes and lookups of its own keys, each at a random node, at
+   * least {@code ops} of them and on until {@code busy} turns false. A lookup must see the
+   * client's own last write (no other client writes those keys).
    */
   private Map<PathKey, Integer> runClient(FatBtreeCluster cluster, long seed, int client,
-      int ops) {
+      int ops, BooleanSupplier busy) {
     Random random = new Random(seed * 1_000_003L + client);
     Map<PathKey, Integer> mine = new HashMap<>();
-    for (int op = 0; op < ops; op++) {
+    for (int op = 0; op < ops || busy.getAsBoolean(); op++) {
       int slot = random.nextInt(KEY_SPACE / CLIENTS);
       PathKey key = key(slot * CLIENTS + client);
       FatBtreeNode node = cluster.node(random.nextInt(NODES));
@@ -86,12 +90,12 @@ class ConcurrentFatBtreeTest {
     return value == null ? OptionalInt.empty() : OptionalInt.of(value);
   }
 
-  private Map<PathKey, Integer> runClients(FatBtreeCluster cluster, long seed, int ops)
-      throws Exception {
+  private Map<PathKey, Integer> runClients(FatBtreeCluster cluster, long seed, int ops,
+      BooleanSupplier busy) throws Exception {
     List<Future<Map<PathKey, Integer>>> clients = new ArrayList<>();
     for (int c = 0; c < CLIENTS; c++) {
       int client = c;
-      clients.add(pool.submit(() -> runClient(cluster, seed, client, ops)));
+      clients.add(pool.submit(() -> runClient(cluster, seed, client, ops, busy)));
     }
     Map<PathKey, Integer> reference = new TreeMap<>();
     for (Future<Map<PathKey, Integer>> f : clients) {
@@ -129,7 +133,7 @@ class ConcurrentFatBtreeTest {
 
   private Map<PathKey, Integer> checkConcurrentUpdates(FatBtreeCluster cluster, long seed,
       int ops) throws Exception {
-    Map<PathKey, Integer> reference = runClients(cluster, seed, ops);
+    Map<PathKey, Integer> reference = runClients(cluster, seed, ops, () -> false);
     VerificationReport report = cluster.assertSound();
     assertEquals(reference.size(), report.keys());
     assertTrue(report.pagesPerLevel().size() >= 3, report.toString());
@@ -152,18 +156,24 @@ class ConcurrentFatBtreeTest {
         List.of("/d2", "/d4", "/d6"), true), seed, OPS_PER_CLIENT_DELAYED);
   }
 
+  /**
+   * Clients update while one thread makes {@code MOVES} subtree moves (the clients go on until
+   * it is done, so every move overlaps updates) and another scans random subtrees.
+   */
   private void checkMovesAndScans(FatBtreeCluster cluster, long seed, int ops)
       throws Exception {
     AtomicBoolean running = new AtomicBoolean(true);
-    Future<Integer> mover = pool.submit(() -> {
+    AtomicBoolean moving = new AtomicBoolean(true);
+    Future<?> mover = pool.submit(() -> {
       Random random = new Random(seed);
-      int moves = 0;
-      while (running.get()) {
-        PathKey subtree = PathKey.of("/d" + random.nextInt(8) + "/s" + random.nextInt(4));
-        cluster.node(random.nextInt(NODES)).moveSubtree(subtree, random.nextInt(NODES));
-        moves++;
+      try {
+        for (int m = 0; m < MOVES; m++) {
+          PathKey subtree = PathKey.of("/d" + random.nextInt(8) + "/s" + random.nextInt(4));
+          cluster.node(random.nextInt(NODES)).moveSubtree(subtree, random.nextInt(NODES));
+        }
+      } finally {
+        moving.set(false);
       }
-      return moves;
     });
     Future<Integer> scanner = pool.submit(() -> {
       Random random = new Random(-seed);
@@ -182,11 +192,11 @@ class ConcurrentFatBtreeTest {
     });
     Map<PathKey, Integer> reference;
     try {
-      reference = runClients(cluster, seed, ops);
+      reference = runClients(cluster, seed, ops, moving::get);
     } finally {
       running.set(false);
     }
-    assertTrue(mover.get(60, TimeUnit.SECONDS) > 0, "no subtree moved during the run");
+    mover.get(60, TimeUnit.SECONDS);
     assertTrue(scanner.get(60, TimeUnit.SECONDS) > 0, "no scan ran during the run");
     cluster.assertSound();
     cluster.assertAgreesWith(reference, allKeys());
