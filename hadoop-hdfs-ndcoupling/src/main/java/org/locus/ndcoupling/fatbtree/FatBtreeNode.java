@@ -21,11 +21,13 @@ import org.slf4j.LoggerFactory;
  * <p>Placement of pages: the root is on every node; a leaf is on exactly one node; an index
  * page is on every node that holds a page below it (S_parent ⊇ S_child). A leaf split keeps
  * both halves on the leaf's node; an index split gives the new right half exactly the nodes of
- * its children; only {@link #moveRange} changes where existing pages live.
+ * its children; only {@link #moveRange} (one {@link LeafMigration} per leaf) changes where
+ * existing pages live.
  *
  * <p>Lookups start from this node's own copy of the root and descend through local copies of
  * the upper pages; where this node holds no copy of a page (none of its leaves are below it) it
- * fetches one, and it forwards the request once, to the node holding the leaf. The concurrency
+ * asks a node that holds one to descend as far as its own copies go, and it forwards the
+ * request once, to the node holding the leaf. The concurrency
  * protocol (readers never latch; writers latch bottom-up, left to right, copies in node order;
  * lazy deletion, no merges) is written down in docs/ndcoupling.md, "Fat-Btree".
  */
