@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -18,6 +19,8 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.metrics2.MetricsRecordBuilder;
+import org.apache.hadoop.test.MetricsAsserts;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -126,6 +129,10 @@ class GearShiftTest {
       assertTrue(hostsOf(fs, entry.path()).contains(entry.standIn()), entry.toString());
     }
     assertEquals("8", status().get("pending-entries"));
+    MetricsRecordBuilder gears = MetricsAsserts.getMetrics("LocusGears");
+    MetricsAsserts.assertGauge("PendingLogEntries", 8, gears);
+    MetricsAsserts.assertGauge("GearLevel", 0, gears);
+    MetricsAsserts.assertGauge("LogSizeBytes", Files.size(logFile()), gears);
     assertReadBack(fs, lowGearFiles);
   }
 
