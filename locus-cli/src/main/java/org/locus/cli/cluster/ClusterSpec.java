@@ -145,7 +145,11 @@ public record ClusterSpec(int nodes, List<StorageType> volumes, boolean yarn,
     for (int node = 1; node <= nodes; node++) {
       hosts.add(org.locus.kit.NodeAddressPlan.hostOf(node));
     }
-    FeatureDefaults.fill(features, keys, hosts);
+    try {
+      FeatureDefaults.fillEmbedded(features, keys, hosts);
+    } catch (java.io.IOException e) {
+      throw new UsageException("no free port for the gear services: " + e.getMessage());
+    }
     keys.forEach(builder::set);
     return builder;
   }
