@@ -17,6 +17,8 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.locus.kit.ClusterNode;
 import org.locus.kit.LocusMiniCluster;
 import org.locus.ndcoupling.rpc.GearClient;
+import org.locus.ndcoupling.rpc.GearProtocol;
+import org.locus.ndcoupling.shift.GearShifter;
 import org.locus.ndcoupling.shift.NodeSwitch;
 
 /**
@@ -30,10 +32,13 @@ public final class GearTestCluster implements NodeSwitch, AutoCloseable {
   private final LocusMiniCluster cluster;
   private final Map<String, MiniDFSCluster.DataNodeProperties> stopped = new HashMap<>();
   private final int rpcPort;
+  private final String name;
+  private GearClient client;
 
-  private GearTestCluster(LocusMiniCluster cluster, int rpcPort) {
+  private GearTestCluster(LocusMiniCluster cluster, int rpcPort, String name) {
     this.cluster = cluster;
     this.rpcPort = rpcPort;
+    this.name = name;
   }
 
   /** Starts the cluster with the ndcoupling keys, the plan and {@code extra} keys. */
@@ -55,7 +60,7 @@ public final class GearTestCluster implements NodeSwitch, AutoCloseable {
     if (extra != null) {
       builder.setAll(extra);
     }
-    return new GearTestCluster(builder.start(), port);
+    return new GearTestCluster(builder.start(), port, name);
   }
 
   private static int freePort() throws IOException {
@@ -80,10 +85,37 @@ public final class GearTestCluster implements NodeSwitch, AutoCloseable {
     return cluster.getFileSystem();
   }
 
-  /** @return a client of the NameNode's gear service */
-  public GearClient gears() throws IOException {
-    return GearClient.connect(cluster.getConfiguration(),
-        new java.net.InetSocketAddress("127.0.0.1", rpcPort));
+  /** @return the NameNode's gear service (one client, connected on first use) */
+  public GearProtocol gears() throws IOException {
+    if (client == null) {
+      client = GearClient.connect(cluster.getConfiguration(),
+          new java.net.InetSocketAddress("127.0.0.1", rpcPort));
+    }
+    return client.gears();
+  }
+
+  /** Restarts the NameNode and connects to its new gear service. */
+  public void restartNameNode() throws IOException {
+    if (client != null) {
+      client.close();
+      client = null;
+    }
+    cluster.getDfsCluster().restartNameNode(true);
+  }
+
+  /** @return a shifter that switches this cluster's DataNodes and says nothing */
+  public GearShifter shifter() throws IOException {
+    return new GearShifter(gears(), this, 120_000, line -> { });
+  }
+
+  /** @return the NameNode's gear status as a map */
+  public Map<String, String> status() throws IOException {
+    return GearShifter.parse(gears().status());
+  }
+
+  /** @return the update log the NameNode writes */
+  public java.nio.file.Path logFile() {
+    return new File("target/test-clusters/" + name + "/gears/update.log").toPath();
   }
 
   /** @return the hosts of the cluster's nodes, node 1 first */
@@ -131,6 +163,9 @@ public final class GearTestCluster implements NodeSwitch, AutoCloseable {
 
   @Override
   public void close() {
+    if (client != null) {
+      client.close();
+    }
     cluster.close();
   }
 }

@@ -3,7 +3,6 @@ package org.locus.ndcoupling.gear;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.locus.ndcoupling.GearTestCluster;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
-import org.locus.ndcoupling.rpc.GearClient;
 import org.locus.ndcoupling.shift.GearShifter;
 
 /**
@@ -32,7 +30,6 @@ import org.locus.ndcoupling.shift.GearShifter;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GearBatchTest {
   private static GearTestCluster cluster;
-  private static GearClient client;
 
   @BeforeAll
   static void start() throws IOException {
@@ -40,33 +37,25 @@ class GearBatchTest {
     // Slow enough that a batch is still streaming when the test kills its target.
     extra.set(NdCouplingConfigKeys.BATCH_TRANSFER_BANDWIDTH_PER_SEC, "1048576");
     cluster = GearTestCluster.start("gear-batch", extra);
-    client = cluster.gears();
   }
 
   @AfterAll
   static void stop() {
-    if (client != null) {
-      client.close();
-    }
     if (cluster != null) {
       cluster.close();
     }
-  }
-
-  private static GearShifter shifter() {
-    return new GearShifter(client.gears(), cluster, 120_000, line -> { });
   }
 
   @Test
   @Order(1)
   void aBatchGearUpSendsEachStandInsBlocksOverOneConnection() throws Exception {
     DistributedFileSystem fs = cluster.fs();
-    shifter().down(0);
+    cluster.shifter().down(0);
     Map<Path, byte[]> files = GearTestCluster.writeFiles(fs, "/batch", 24, 3);
-    List<UpdateLogEntry> entries = UpdateLog.readPending(logFile());
+    List<UpdateLogEntry> entries = UpdateLog.readPending(cluster.logFile());
     assertEquals(12, entries.size());
     long pairs = entries.stream().map(e -> e.standIn() + ">" + e.intended()).distinct().count();
-    GearUpReport report = shifter().up(1, "batch", "batch");
+    GearUpReport report = cluster.shifter().up(1, "batch", "batch");
     assertEquals("done", report.state(), report.toText());
     assertEquals(12, report.blocks(), report.toText());
     assertEquals(pairs, report.connections(), "one connection per stand-in and intended node: "
@@ -82,7 +71,7 @@ class GearBatchTest {
         throw new IllegalStateException(ex);
       }
     }), 100, 60_000);
-    assertTrue(UpdateLog.readPending(logFile()).isEmpty());
+    assertTrue(UpdateLog.readPending(cluster.logFile()).isEmpty());
     GearShiftTest.assertReadBack(fs, files);
   }
 
@@ -90,35 +79,35 @@ class GearBatchTest {
   @Order(2)
   void aDataNodeKilledDuringABatchTransferLosesNoBlock() throws Exception {
     DistributedFileSystem fs = cluster.fs();
-    shifter().down(0);
+    cluster.shifter().down(0);
     Map<Path, byte[]> files = GearTestCluster.writeFiles(fs, "/killed", 120, 4);
     for (String host : List.of("127.0.0.4", "127.0.0.5")) {
       cluster.on(host);
     }
     GenericTestUtils.waitFor(() -> {
       try {
-        Map<String, String> status = GearShifter.parse(client.gears().status());
+        Map<String, String> status = GearShifter.parse(cluster.gears().status());
         return status.get("node.127.0.0.4").contains("live=true")
             && status.get("node.127.0.0.5").contains("live=true");
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }
     }, 100, 60_000);
-    GearUpReport report = GearUpReport.parse(client.gears().startGearUp(1, "batch", "batch"));
+    GearUpReport report = GearUpReport.parse(cluster.gears().startGearUp(1, "batch", "batch"));
     GenericTestUtils.waitFor(() -> {
       try {
-        GearUpReport now = GearUpReport.parse(client.gears().gearUpProgress());
+        GearUpReport now = GearUpReport.parse(cluster.gears().gearUpProgress());
         return now.step() >= 3 && now.blocksMoved() > 0 || !"running".equals(now.state());
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }
     }, 20, 60_000);
-    report = GearUpReport.parse(client.gears().gearUpProgress());
+    report = GearUpReport.parse(cluster.gears().gearUpProgress());
     assertEquals("running", report.state(), "the batch was still streaming: " + report.toText());
     cluster.off("127.0.0.5");
     GenericTestUtils.waitFor(() -> {
       try {
-        return !"running".equals(GearUpReport.parse(client.gears().gearUpProgress()).state());
+        return !"running".equals(GearUpReport.parse(cluster.gears().gearUpProgress()).state());
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }
@@ -134,7 +123,4 @@ class GearBatchTest {
     GearShiftTest.assertReadBack(fs, files);
   }
 
-  private static java.nio.file.Path logFile() {
-    return new File("target/test-clusters/gear-batch/gears/update.log").toPath();
-  }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +28,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.locus.ndcoupling.GearTestCluster;
-import org.locus.ndcoupling.rpc.GearClient;
-import org.locus.ndcoupling.shift.GearShifter;
 
 /**
  * Gears on one NameNode, on an embedded cluster with the feature's keys: a shift down that
@@ -43,32 +40,19 @@ import org.locus.ndcoupling.shift.GearShifter;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GearShiftTest {
   private static GearTestCluster cluster;
-  private static GearClient client;
   private static Map<org.apache.hadoop.fs.Path, byte[]> topGearFiles;
   private static Map<org.apache.hadoop.fs.Path, byte[]> lowGearFiles;
 
   @BeforeAll
   static void start() throws IOException {
     cluster = GearTestCluster.start("gear-shift", null);
-    client = cluster.gears();
   }
 
   @AfterAll
   static void stop() {
-    if (client != null) {
-      client.close();
-    }
     if (cluster != null) {
       cluster.close();
     }
-  }
-
-  private static GearShifter shifter() {
-    return new GearShifter(client.gears(), cluster, 120_000, line -> { });
-  }
-
-  private static Map<String, String> status() throws IOException {
-    return GearShifter.parse(client.gears().status());
   }
 
   @Test
@@ -88,10 +72,10 @@ class GearShiftTest {
     }
     assertTrue(single != null, "one of 40 single-replica files landed on node 3 or 4");
     RemoteException refused = assertThrows(RemoteException.class,
-        () -> client.gears().shiftDown(0));
+        () -> cluster.gears().shiftDown(0));
     assertTrue(refused.getMessage().contains("cannot shift to gear 0"), refused.getMessage());
     assertTrue(refused.getMessage().contains(single.toUri().getPath()), refused.getMessage());
-    Map<String, String> status = status();
+    Map<String, String> status = cluster.status();
     assertEquals("1", status.get("gear"));
     for (String host : cluster.hosts()) {
       assertTrue(status.get("node." + host).contains("admin=NORMAL"), status.toString());
@@ -104,8 +88,8 @@ class GearShiftTest {
   void shiftingDownKeepsEveryFileReadable() throws Exception {
     DistributedFileSystem fs = cluster.fs();
     topGearFiles = GearTestCluster.writeFiles(fs, "/top", 12, 1);
-    assertEquals(List.of("127.0.0.4", "127.0.0.5"), shifter().down(0));
-    Map<String, String> status = status();
+    assertEquals(List.of("127.0.0.4", "127.0.0.5"), cluster.shifter().down(0));
+    Map<String, String> status = cluster.status();
     assertEquals("0", status.get("gear"));
     assertTrue(status.get("node.127.0.0.4").startsWith("off admin=IN_MAINTENANCE"),
         status.toString());
@@ -118,7 +102,7 @@ class GearShiftTest {
   void aLowGearWriteGoesToAStandInAndIsLogged() throws Exception {
     DistributedFileSystem fs = cluster.fs();
     lowGearFiles = GearTestCluster.writeFiles(fs, "/low", 16, 2);
-    List<UpdateLogEntry> entries = UpdateLog.readPending(logFile());
+    List<UpdateLogEntry> entries = UpdateLog.readPending(cluster.logFile());
     // The plan's four nodes take first replicas in turn, so half are meant for off nodes.
     assertEquals(8, entries.size(), entries.toString());
     for (UpdateLogEntry entry : entries) {
@@ -128,39 +112,37 @@ class GearShiftTest {
       assertTrue(entry.inodeId() > 0, entry.toString());
       assertTrue(hostsOf(fs, entry.path()).contains(entry.standIn()), entry.toString());
     }
-    assertEquals("8", status().get("pending-entries"));
+    assertEquals("8", cluster.status().get("pending-entries"));
     MetricsRecordBuilder gears = MetricsAsserts.getMetrics("LocusGears");
     MetricsAsserts.assertGauge("PendingLogEntries", 8, gears);
     MetricsAsserts.assertGauge("GearLevel", 0, gears);
-    MetricsAsserts.assertGauge("LogSizeBytes", Files.size(logFile()), gears);
+    MetricsAsserts.assertGauge("LogSizeBytes", Files.size(cluster.logFile()), gears);
     assertReadBack(fs, lowGearFiles);
   }
 
   @Test
   @Order(4)
   void theLogAndTheGearSurviveANameNodeRestart() throws Exception {
-    client.close();
-    cluster.cluster().getDfsCluster().restartNameNode(true);
-    client = cluster.gears();
-    Map<String, String> status = status();
+    cluster.restartNameNode();
+    Map<String, String> status = cluster.status();
     assertEquals("0", status.get("gear"));
     assertEquals("8", status.get("pending-entries"));
     // The restarted NameNode has not seen the off nodes; the hosts file it was refreshed from
     // still holds them in maintenance, so they rejoin without a replication storm.
     assertTrue(status.get("node.127.0.0.5").startsWith("off"), status.toString());
-    String hosts = java.nio.file.Files.readString(logFile().resolveSibling("dfs.hosts.json"));
+    String hosts = Files.readString(cluster.logFile().resolveSibling("dfs.hosts.json"));
     assertTrue(hosts.matches("(?s).*127\\.0\\.0\\.5[^}]*IN_MAINTENANCE.*"), hosts);
   }
 
   @Test
   @Order(5)
   void aSequentialGearUpPutsEveryLoggedBlockOnItsIntendedNode() throws Exception {
-    List<UpdateLogEntry> entries = UpdateLog.readPending(logFile());
-    GearUpReport report = shifter().up(1, "sequential", "sequential");
+    List<UpdateLogEntry> entries = UpdateLog.readPending(cluster.logFile());
+    GearUpReport report = cluster.shifter().up(1, "sequential", "sequential");
     assertEquals("done", report.state(), report.toText());
     assertEquals(8, report.blocks(), report.toText());
     assertEquals(0, report.blocksPending(), report.toText());
-    assertTrue(UpdateLog.readPending(logFile()).isEmpty());
+    assertTrue(UpdateLog.readPending(cluster.logFile()).isEmpty());
     DistributedFileSystem fs = cluster.fs();
     for (UpdateLogEntry entry : entries) {
       assertTrue(hostsOf(fs, entry.path()).contains(entry.intended()), entry.toString());
@@ -174,14 +156,11 @@ class GearShiftTest {
         throw new IllegalStateException(ex);
       }
     }), 100, 60_000);
-    assertEquals("1", status().get("gear"));
+    assertEquals("1", cluster.status().get("gear"));
     assertReadBack(fs, lowGearFiles);
     assertReadBack(fs, topGearFiles);
   }
 
-  private static Path logFile() {
-    return new File("target/test-clusters/gear-shift/gears/update.log").toPath();
-  }
 
   static List<String> hostsOf(DistributedFileSystem fs, String path) throws IOException {
     FileStatus file = fs.getFileStatus(new org.apache.hadoop.fs.Path(path));
