@@ -91,4 +91,38 @@ public final class NdCouplingConfigKeys {
    */
   public static final String GEAR_REISSUE_SECONDS = "locus.ndcoupling.gear.reissue-interval";
   public static final int GEAR_REISSUE_SECONDS_DEFAULT = 10;
+
+  // Fat-Btree index (issue 43): one node of the distributed path index, served over Hadoop RPC
+  // by org.locus.ndcoupling.namenode.FatBtreeNameNodePlugin or IndexNodeService
+
+  /** This node's id in the index; unset: no index on this NameNode. */
+  public static final String INDEX_NODE_ID = "locus.ndcoupling.index.node-id";
+
+  /**
+   * Every node's index server, {@code id=host:port} separated by commas, this node's own
+   * included (it binds there; port 0 picks a free one, for tests).
+   */
+  public static final String INDEX_PEERS = "locus.ndcoupling.index.peers";
+
+  /**
+   * Directory of this node's page files; formatted as a new tree's node when empty. Default: a
+   * {@code locus-index} directory beside the first {@code dfs.namenode.name.dir}.
+   */
+  public static final String INDEX_DIR = "locus.ndcoupling.index.dir";
+
+  /** Handler threads of the index server; must exceed the index operations in flight. */
+  public static final String INDEX_RPC_HANDLERS = "locus.ndcoupling.index.rpc-handlers";
+  public static final int INDEX_RPC_HANDLERS_DEFAULT = 16;
+
+  /** Keys per leaf before it splits (seed 004 Table 5: 16); every node must agree. */
+  public static final String INDEX_LEAF_CAPACITY = "locus.ndcoupling.index.leaf-capacity";
+  public static final int INDEX_LEAF_CAPACITY_DEFAULT = 16;
+
+  /** Children per index page before it splits; every node must agree. */
+  public static final String INDEX_PAGE_CAPACITY = "locus.ndcoupling.index.page-capacity";
+  public static final int INDEX_PAGE_CAPACITY_DEFAULT = 16;
+
+  /** Fsync every page write; turn off only in tests. */
+  public static final String INDEX_SYNC_WRITES = "locus.ndcoupling.index.sync-writes";
+  public static final boolean INDEX_SYNC_WRITES_DEFAULT = true;
 }

@@ -1,5 +1,7 @@
 /**
- * Mechanism: how Fat-Btree nodes reach each other. In-process for now; a Hadoop RPC transport
- * implements the same {@link org.locus.ndcoupling.fatbtree.PeerTransport}.
+ * Mechanism: how Fat-Btree nodes reach each other. {@link InProcessTransport} calls nodes in one
+ * JVM; {@link RpcTransport} and {@link IndexPeerServer} carry the same
+ * {@link org.locus.ndcoupling.fatbtree.IndexPeer} protocol over Hadoop RPC
+ * ({@link FatBtreeProtocol}).
  */
 package org.locus.ndcoupling.fatbtree.transport;
