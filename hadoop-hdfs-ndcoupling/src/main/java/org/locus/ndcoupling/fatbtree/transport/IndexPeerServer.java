@@ -2,6 +2,7 @@ package org.locus.ndcoupling.fatbtree.transport;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
@@ -14,8 +15,9 @@ import org.locus.ndcoupling.fatbtree.PathKey;
 
 /**
  * The server side of {@link RpcTransport}: one node's {@link IndexPeer} served over Hadoop RPC
- * ({@link FatBtreeProtocol}). Every call counts as a message received by the node, as the
- * in-process transport counts it.
+ * ({@link FatBtreeProtocol}), and on the same port the operations clients start at this node
+ * ({@link IndexClientProtocol}). Every call from another node counts as a message received by
+ * the node, as the in-process transport counts it; client calls do not.
  *
  * <p>Lifecycle: {@link #start} binds the address (port 0: any free port), then
  * {@link #serve} names the node that answers. The two are apart because every node's transport
@@ -29,7 +31,8 @@ import org.locus.ndcoupling.fatbtree.PathKey;
  * on the node whose page it latches, so handlers must exceed the index operations that can be
  * in flight at once (locus.ndcoupling.index.rpc-handlers).
  */
-public final class IndexPeerServer implements FatBtreeProtocol, AutoCloseable {
+public final class IndexPeerServer implements FatBtreeProtocol, IndexClientProtocol,
+    AutoCloseable {
 
   private final RPC.Server server;
   private final InetSocketAddress address;
@@ -43,6 +46,7 @@ public final class IndexPeerServer implements FatBtreeProtocol, AutoCloseable {
       this.server = new RPC.Builder(rpcConf).setProtocol(FatBtreeProtocol.class)
           .setInstance(this).setBindAddress(bind.getHostString()).setPort(bind.getPort())
           .setNumHandlers(handlers).setVerbose(false).build();
+      server.addProtocol(RPC.RpcKind.RPC_WRITABLE, IndexClientProtocol.class, this);
     } catch (IOException e) {
       throw new IOException("cannot bind the Fat-Btree index server to " + bind + ": "
           + e.getMessage(), e);
@@ -79,13 +83,19 @@ public final class IndexPeerServer implements FatBtreeProtocol, AutoCloseable {
     server.stop();
   }
 
+  /** The node, for a request from another node (counted as a message received). */
   private FatBtreeNode served() throws IOException {
+    FatBtreeNode n = servedForClient();
+    n.counters().messagesReceived.incrementAndGet();
+    return n;
+  }
+
+  private FatBtreeNode servedForClient() throws IOException {
     FatBtreeNode n = node;
     if (n == null) {
       throw new IOException("the Fat-Btree index server at " + address
           + " is not serving a node yet");
     }
-    n.counters().messagesReceived.incrementAndGet();
     return n;
   }
 
@@ -202,9 +212,42 @@ public final class IndexPeerServer implements FatBtreeProtocol, AutoCloseable {
     });
   }
 
+  // ------------------------------------------------------------------------------------------
+  // IndexClientProtocol
+
+  @Override
+  public long lookup(String path) throws IOException {
+    FatBtreeNode n = servedForClient();
+    return call("lookup " + path, () -> {
+      OptionalInt owner = n.lookup(PathKey.of(path));
+      return owner.isPresent() ? owner.getAsInt() : NO_OWNER;
+    });
+  }
+
+  @Override
+  public long put(String path, int owner) throws IOException {
+    FatBtreeNode n = servedForClient();
+    return call("put " + path, () -> {
+      OptionalInt previous = n.put(PathKey.of(path), owner);
+      return previous.isPresent() ? previous.getAsInt() : NO_OWNER;
+    });
+  }
+
+  @Override
+  public boolean remove(String path) throws IOException {
+    FatBtreeNode n = servedForClient();
+    return call("remove " + path, () -> n.remove(PathKey.of(path)));
+  }
+
+  @Override
+  public int leafNodeOf(String path) throws IOException {
+    FatBtreeNode n = servedForClient();
+    return call("leafNodeOf " + path, () -> n.leafNodeOf(PathKey.of(path)));
+  }
+
   @Override
   public long getProtocolVersion(String protocol, long clientVersion) {
-    return versionID;
+    return FatBtreeProtocol.versionID;
   }
 
   @Override
