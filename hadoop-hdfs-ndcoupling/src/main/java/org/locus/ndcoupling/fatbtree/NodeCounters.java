@@ -3,8 +3,8 @@ package org.locus.ndcoupling.fatbtree;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Plain counters of one node's index work. Item 2 of issue 43 publishes them as Hadoop metrics;
- * until then tests and benches read them directly.
+ * Plain counters of one node's index work, read directly by tests and benches and published as
+ * Hadoop metrics by {@code service.FatBtreeMetrics}.
  */
 public final class NodeCounters {
 

@@ -3,6 +3,8 @@
  * pages replicated on every node below them, each leaf on one node. This package holds the
  * structure and its protocol ({@link org.locus.ndcoupling.fatbtree.FatBtreeNode}, the page
  * values, {@link org.locus.ndcoupling.fatbtree.IndexPeer}); {@code store} keeps a node's pages,
- * {@code transport} carries requests between nodes. See docs/ndcoupling.md, "Fat-Btree".
+ * {@code transport} carries requests between nodes (in process or over Hadoop RPC),
+ * {@code service} runs one node with its RPC server and metrics. See docs/ndcoupling.md,
+ * "Fat-Btree".
  */
 package org.locus.ndcoupling.fatbtree;

@@ -165,6 +165,19 @@ class RpcFatBtreeTest {
   }
 
   @Test
+  void aSubtreeMovedOverRpcIsAnsweredByItsNewNode() throws Exception {
+    start();
+    Map<PathKey, Integer> reference = insertConcurrently();
+    PathKey dir = PathKey.of("/d01");
+    assertEquals(0, cluster.node(2).leafNodeOf(PathKey.of("/d01/c0-0000")));
+    cluster.node(2).moveSubtree(dir, 3);
+    for (FatBtreeNode node : cluster.nodes()) {
+      assertEquals(3, node.leafNodeOf(PathKey.of("/d01/c1-0001")), "node " + node.nodeId());
+    }
+    assertEveryNodeAgrees(reference);
+  }
+
+  @Test
   void aStoppedNodeFailsTheCallNamingItsIdAndAddress() throws Exception {
     start();
     PathKey onNodeOne = PathKey.of("/d04/x");
