@@ -69,6 +69,9 @@ final class GearBenchCluster implements AutoCloseable {
     // Every block fully replicated in low gear, so gear-up moves only what the stand-ins took.
     keys.put("dfs.replication", Integer.toString(replication(request.nodes())));
     keys.putAll(GearBenchConfig.knobKeys(knobs));
+    // Stock knobs move 2 blocks per source per 3 s heartbeat: thousands of blocks take minutes.
+    keys.put(NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS,
+        Long.toString(TIMEOUT_MS / 1000));
     long rate = request.diskBytesPerSecond();
     NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), false,
         request.linkBitsPerSecond(), rate, rate, rate, rate, request.nodeMemoryBytes(), 0,
