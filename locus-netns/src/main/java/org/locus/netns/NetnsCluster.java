@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -78,8 +79,9 @@ public final class NetnsCluster {
     }
     if (spec.yarn() && spec.containerMemoryMb() < 512) {
       throw new IllegalStateException("--node-memory must leave 512 MiB for containers beside"
-          + " the DataNode and NodeManager (" + (NetnsClusterSpec.NODE_DAEMONS_BYTES >> 20)
-          + " MiB): at least " + ((NetnsClusterSpec.NODE_DAEMONS_BYTES >> 20) + 512) + "m");
+          + " the DataNode and NodeManager" + (spec.metadata().coupled() ? " and NameNode" : "")
+          + " (" + (spec.nodeDaemonsBytes() >> 20) + " MiB): at least "
+          + ((spec.nodeDaemonsBytes() >> 20) + 512) + "m");
     }
     long max = spec.maxNodes(availableBytes);
     if (spec.nodes() > max) {
@@ -168,8 +170,14 @@ public final class NetnsCluster {
       SiteConfiguration.write(site.worker(node, nodeSettings.getOrDefault(node, NodeSettings.NONE)),
           layout.nodeConfDir(node));
     }
-    formatNameNode();
-    startDaemon(ClusterLayout.MASTER, DaemonRole.NAMENODE);
+    List<String> nameNodeNodes = nameNodeNodes();
+    formatNameNodes(nameNodeNodes);
+    for (String node : nameNodeNodes) {
+      startDaemon(node, DaemonRole.NAMENODE);
+      if (spec.metadata().coupled()) {
+        state.setProperty(node + ".partition", PartitionedNamespace.nameservice(node));
+      }
+    }
     if (spec.yarn()) {
       startDaemon(ClusterLayout.MASTER, DaemonRole.RESOURCEMANAGER);
     }
@@ -202,25 +210,49 @@ public final class NetnsCluster {
         new File(layout.nodeDir(node), "logs"), List.of()), daemonEnv(node));
   }
 
-  private void formatNameNode() throws IOException {
-    String master = ClusterLayout.MASTER;
-    File conf = layout.nodeConfDir(master);
-    List<String> argv = launcher.inNode(master, DaemonLauncher.javaCommand(DaemonRole.NAMENODE,
-        site.daemonClasspath(conf), new File(layout.nodeDir(master), "logs"),
-        List.of("-format", "-force", "-nonInteractive")));
-    File log = new File(layout.nodeDir(master), "logs/namenode-format.out");
-    ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true)
-        .redirectOutput(log);
-    builder.environment().putAll(daemonEnv(master));
-    try {
-      int code = builder.start().waitFor();
-      if (code != 0) {
-        throw new IOException("formatting the NameNode failed (exit " + code + "); see " + log);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while formatting the NameNode", e);
+  /** @return the nodes that run a NameNode: the master, or every worker when coupled */
+  private List<String> nameNodeNodes() {
+    return spec.metadata().coupled() ? ClusterLayout.workers(spec.nodes())
+        : List.of(ClusterLayout.MASTER);
+  }
+
+  /**
+   * Formats the NameNode of each of {@code nodes}, all at once (a JVM start each). Coupled
+   * NameNodes share one cluster ID: a DataNode refuses a block pool from another cluster.
+   */
+  private void formatNameNodes(List<String> nodes) throws IOException {
+    List<String> args = new ArrayList<>(List.of("-format", "-force", "-nonInteractive"));
+    if (spec.metadata().coupled()) {
+      args.addAll(List.of("-clusterid", site.partitions().clusterId()));
     }
+    Map<String, Process> formats = new java.util.LinkedHashMap<>();
+    for (String node : nodes) {
+      File conf = layout.nodeConfDir(node);
+      List<String> argv = launcher.inNode(node, DaemonLauncher.javaCommand(
+          DaemonRole.NAMENODE, site.daemonClasspath(conf), new File(layout.nodeDir(node),
+              "logs"), args));
+      ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true)
+          .redirectOutput(formatLog(node));
+      builder.environment().putAll(daemonEnv(node));
+      formats.put(node, builder.start());
+    }
+    for (Map.Entry<String, Process> format : formats.entrySet()) {
+      try {
+        int code = format.getValue().waitFor();
+        if (code != 0) {
+          throw new IOException("formatting the NameNode on " + format.getKey()
+              + " failed (exit " + code + "); see " + formatLog(format.getKey()));
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while formatting the NameNode on "
+            + format.getKey(), e);
+      }
+    }
+  }
+
+  private File formatLog(String node) {
+    return new File(layout.nodeDir(node), "logs/namenode-format.out");
   }
 
   /** @return the client keys over Hadoop's defaults (for this JVM's own clients) */
@@ -233,28 +265,40 @@ public final class NetnsCluster {
     return conf;
   }
 
+  /**
+   * Waits until every NameNode (the master's, or each partition's) counts every DataNode live
+   * and has left safe mode: a coupled DataNode is up only when it serves every block pool.
+   */
   private void awaitHdfs() throws IOException {
     Configuration conf = clientConf();
     conf.set("ipc.client.connect.max.retries", "1");
+    List<URI> nameNodes = spec.metadata().coupled()
+        ? site.partitions().nameservices().stream().map(PartitionedNamespace::uri).toList()
+        : List.of(FileSystem.getDefaultUri(conf));
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_TIMEOUT_SECONDS);
     String last = "";
-    while (System.nanoTime() < deadline) {
-      checkDaemonsAlive();
-      try (FileSystem fs = FileSystem.newInstance(conf)) {
-        DistributedFileSystem dfs = (DistributedFileSystem) fs;
-        int live = dfs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE).length;
-        boolean safe = dfs.setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_GET);
-        if (live == spec.nodes() && !safe) {
-          return;
+    for (URI nameNode : nameNodes) {
+      while (true) {
+        checkDaemonsAlive();
+        try (FileSystem fs = FileSystem.newInstance(nameNode, conf)) {
+          DistributedFileSystem dfs = (DistributedFileSystem) fs;
+          int live = dfs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE).length;
+          boolean safe = dfs.setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_GET);
+          if (live == spec.nodes() && !safe) {
+            break;
+          }
+          last = nameNode + ": " + live + " of " + spec.nodes() + " DataNodes live"
+              + (safe ? ", safe mode" : "");
+        } catch (IOException e) {
+          last = nameNode + ": " + e.getMessage();
         }
-        last = live + " of " + spec.nodes() + " DataNodes live" + (safe ? ", safe mode" : "");
-      } catch (IOException e) {
-        last = e.getMessage();
+        if (System.nanoTime() > deadline) {
+          throw new IOException("HDFS did not come up within " + READY_TIMEOUT_SECONDS + " s ("
+              + last + "); see the logs under " + new File(layout.root(), "nodes"));
+        }
+        pause(500);
       }
-      pause(500);
     }
-    throw new IOException("HDFS did not come up within " + READY_TIMEOUT_SECONDS + " s ("
-        + last + "); see the logs under " + new File(layout.root(), "nodes"));
   }
 
   private void awaitYarn() throws IOException {

@@ -70,7 +70,14 @@ public final class NetnsClusterDaemon {
     }
     state.setProperty("state", "up");
     state.setProperty("started", Instant.now().toString());
-    state.setProperty("namenode", "hdfs://" + layout.address(ClusterLayout.MASTER) + ":8020");
+    state.setProperty("metadata", spec.metadata().word());
+    if (spec.metadata().coupled()) {
+      List<String> partitions = new PartitionedNamespace(layout, spec.nodes()).nameservices();
+      state.setProperty("namenode", "hdfs://" + partitions.get(0) + " .. hdfs://"
+          + partitions.get(partitions.size() - 1) + " (one partition per node, --metadata sdp)");
+    } else {
+      state.setProperty("namenode", "hdfs://" + layout.address(ClusterLayout.MASTER) + ":8020");
+    }
     if (spec.yarn()) {
       state.setProperty("resourcemanager", layout.address(ClusterLayout.MASTER) + ":8032");
     }

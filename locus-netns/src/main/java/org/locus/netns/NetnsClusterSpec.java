@@ -25,11 +25,13 @@ import java.util.Map;
  * @param keys configuration keys for every daemon and client (features, then {@code --conf})
  * @param distLibDir the {@code locus dist} bundle's jar directory: the only Locus code daemons
  *     load
+ * @param metadata where the NameNodes run: one on the master, or one per node (federation)
  */
 public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
     long ssdWriteBytesPerSecond, long nodeMemoryBytes, double nodeCpus, long diskBytes,
-    List<String> volumes, String replicatedVolume, Map<String, String> keys, File distLibDir) {
+    List<String> volumes, String replicatedVolume, Map<String, String> keys, File distLibDir,
+    MetadataLayout metadata) {
 
   /** Memory set aside for the master's daemons (NameNode, ResourceManager, JobHistory). */
   public static final long MASTER_MEMORY_BYTES = 1536L << 20;
@@ -44,6 +46,25 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     volumes = List.copyOf(volumes);
     replicatedVolume = replicatedVolume == null ? "" : replicatedVolume;
     keys = Map.copyOf(keys);
+    metadata = metadata == null ? MetadataLayout.MASTER : metadata;
+  }
+
+  /** A spec with one NameNode, on the master (the layout every cluster had before SDP). */
+  public NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
+      long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
+      long ssdWriteBytesPerSecond, long nodeMemoryBytes, double nodeCpus, long diskBytes,
+      List<String> volumes, String replicatedVolume, Map<String, String> keys,
+      File distLibDir) {
+    this(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond, diskWriteBytesPerSecond,
+        ssdReadBytesPerSecond, ssdWriteBytesPerSecond, nodeMemoryBytes, nodeCpus, diskBytes,
+        volumes, replicatedVolume, keys, distLibDir, MetadataLayout.MASTER);
+  }
+
+  /** @return this spec with its NameNodes laid out as {@code layout} */
+  public NetnsClusterSpec withMetadata(MetadataLayout layout) {
+    return new NetnsClusterSpec(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond,
+        diskWriteBytesPerSecond, ssdReadBytesPerSecond, ssdWriteBytesPerSecond, nodeMemoryBytes,
+        nodeCpus, diskBytes, volumes, replicatedVolume, keys, distLibDir, layout);
   }
 
   /** A spec without a REPLICATED volume. */
@@ -94,9 +115,18 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     return "SSD".equals(volumes.get(index));
   }
 
+  /**
+   * @return the memory of a node its daemons take before any task runs: the DataNode and
+   *     NodeManager, and on coupled nodes the node's NameNode's heap
+   */
+  public long nodeDaemonsBytes() {
+    return NODE_DAEMONS_BYTES
+        + (metadata.coupled() ? (long) DaemonRole.NAMENODE.heapMb() << 20 : 0);
+  }
+
   /** @return the MiB a NodeManager offers to containers */
   public int containerMemoryMb() {
-    return (int) ((nodeMemoryBytes - NODE_DAEMONS_BYTES) >> 20);
+    return (int) ((nodeMemoryBytes - nodeDaemonsBytes()) >> 20);
   }
 
   /** @return how many nodes of this size fit in {@code availableBytes} beside the master */

@@ -40,6 +40,7 @@ public final class NetnsSpecFile {
     p.setProperty("volumes", String.join(",", spec.volumes()));
     p.setProperty("replicatedVolume", spec.replicatedVolume());
     p.setProperty("distLib", spec.distLibDir().getPath());
+    p.setProperty("metadata", spec.metadata().word());
     spec.keys().forEach((k, v) -> p.setProperty("key." + k, v));
     try (OutputStream out = new FileOutputStream(file)) {
       p.store(out, "locus cluster up --netns");
@@ -69,6 +70,8 @@ public final class NetnsSpecFile {
         Long.parseLong(p.getProperty("diskSize")),
         new ArrayList<>(List.of(p.getProperty("volumes").split(","))),
         p.getProperty("replicatedVolume", ""), keys,
-        new File(p.getProperty("distLib")));
+        new File(p.getProperty("distLib")),
+        MetadataLayout.of("metadata in " + file, p.getProperty("metadata",
+            MetadataLayout.MASTER.word())));
   }
 }

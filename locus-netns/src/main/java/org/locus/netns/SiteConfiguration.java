@@ -46,6 +46,11 @@ public final class SiteConfiguration {
     this.stock = stock;
   }
 
+  /** @return the partitions of a coupled cluster's namespace (one per worker) */
+  public PartitionedNamespace partitions() {
+    return new PartitionedNamespace(layout, spec.nodes());
+  }
+
   /** @return the classpath of every daemon: conf, the stock installation, the dist bundle */
   public String daemonClasspath(File confDir) {
     return String.join(File.pathSeparator, confDir.getPath(), stock.webappsParent().getPath(),
@@ -56,11 +61,17 @@ public final class SiteConfiguration {
   public Configuration common() {
     String master = layout.address(ClusterLayout.MASTER);
     Configuration conf = new Configuration(false);
-    conf.set("fs.defaultFS", "hdfs://" + master + ":" + NAMENODE_PORT);
+    if (spec.metadata().coupled()) {
+      partitions().addSharedKeys(conf);
+    } else {
+      conf.set("fs.defaultFS", "hdfs://" + master + ":" + NAMENODE_PORT);
+      conf.set("dfs.namenode.http-address", master + ":9870");
+      conf.set("dfs.namenode.name.dir", new File(layout.nodeDir(ClusterLayout.MASTER), "name")
+          .toURI().toString());
+    }
     conf.set("dfs.replication", Integer.toString(Math.min(3, spec.nodes())));
     conf.set("dfs.permissions.enabled", "false");
     conf.set("dfs.namenode.datanode.registration.ip-hostname-check", "false");
-    conf.set("dfs.namenode.http-address", master + ":9870");
     conf.set("dfs.namenode.fs-limits.min-block-size", "65536");
     // Hadoop 3.5 keeps 1 GiB free beyond a block on every volume by default; these loop-device
     // disks are small, so only the block itself must fit.
@@ -70,8 +81,6 @@ public final class SiteConfiguration {
     conf.set("dfs.namenode.heartbeat.recheck-interval", "5000");
     conf.set("dfs.namenode.redundancy.interval.seconds", "1");
     conf.set("dfs.namenode.safemode.extension", "0");
-    conf.set("dfs.namenode.name.dir", new File(layout.nodeDir(ClusterLayout.MASTER), "name")
-        .toURI().toString());
     if (spec.yarn()) {
       conf.set("mapreduce.framework.name", "yarn");
       conf.set("yarn.resourcemanager.hostname", master);
@@ -134,6 +143,9 @@ public final class SiteConfiguration {
     String address = layout.address(node);
     conf.set("hadoop.tmp.dir", new File(layout.nodeDir(node), "tmp").getPath());
     conf.set("dfs.datanode.hostname", address);
+    if (spec.metadata().coupled()) {
+      partitions().addNameNodeKeys(conf, node);
+    }
     List<String> dataDirs = new ArrayList<>();
     for (int v = 0; v < spec.volumes().size(); v++) {
       dataDirs.add("[" + spec.volumes().get(v) + "]"

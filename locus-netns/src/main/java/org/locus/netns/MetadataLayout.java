@@ -1,0 +1,53 @@
+package org.locus.netns;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * Where a netns cluster keeps its namespace metadata ({@code --metadata}).
+ *
+ * <p>{@link #MASTER} is stock HDFS as an operator runs it: one NameNode, on the master node.
+ * {@link #SDP} is NDCouplingHDFS's coupled node (seed 004 §4.1, §4.2.1, static directory
+ * partitioning) built from Hadoop's own federation: every worker node runs a NameNode for its
+ * own partition (nameservice {@code nsK} on {@code nodeK}) beside its DataNode, and every
+ * DataNode serves every partition's block pool, so no node needs a big NameNode machine and
+ * no single NameNode carries every metadata operation.
+ */
+public enum MetadataLayout {
+  /** One NameNode on the master for the whole namespace. */
+  MASTER("master"),
+  /** A NameNode per worker node, one nameservice (partition) each, with a common cluster ID. */
+  SDP("sdp");
+
+  private final String word;
+
+  MetadataLayout(String word) {
+    this.word = word;
+  }
+
+  /** @return the value of {@code --metadata} that selects this layout */
+  public String word() {
+    return word;
+  }
+
+  /** @return whether every worker runs a NameNode of its own partition */
+  public boolean coupled() {
+    return this == SDP;
+  }
+
+  /**
+   * @param option the option or key the text came from, named in the error
+   * @return the layout {@code text} names
+   * @throws IllegalArgumentException naming the option and the accepted values
+   */
+  public static MetadataLayout of(String option, String text) {
+    for (MetadataLayout layout : values()) {
+      if (layout.word.equals(text.trim())) {
+        return layout;
+      }
+    }
+    throw new IllegalArgumentException("unknown metadata layout '" + text + "' for " + option
+        + "; one of " + Arrays.stream(values()).map(MetadataLayout::word)
+        .collect(Collectors.joining(", ")));
+  }
+}

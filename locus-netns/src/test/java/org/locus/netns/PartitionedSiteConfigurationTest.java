@@ -1,0 +1,137 @@
+package org.locus.netns;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSUtil;
+import org.apache.hadoop.hdfs.DFSUtilClient;
+import org.apache.hadoop.hdfs.HAUtil;
+import org.apache.hadoop.hdfs.HAUtilClient;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The site files of a coupled ({@code --metadata sdp}) cluster, read the way Hadoop's own
+ * DataNode, NameNode and client read them: no cluster is started.
+ */
+class PartitionedSiteConfigurationTest {
+  private static final File DIR = new File("/srv/clusters/c1");
+  private static final ClusterLayout LAYOUT = new ClusterLayout(DIR);
+  private static final StockInstallation STOCK = new StockInstallation(new File(DIR, "hadoop"));
+
+  private static SiteConfiguration site(MetadataLayout metadata) {
+    NetnsClusterSpec spec = new NetnsClusterSpec(3, false, 0, 0, 0, 1L << 30, 512L << 20,
+        List.of("DISK"), Map.of(), new File(DIR, "dist/share/locus/lib"))
+        .withMetadata(metadata);
+    return new SiteConfiguration(LAYOUT, spec, STOCK);
+  }
+
+  private static String rpc(String node) {
+    return LAYOUT.address(node) + ":8020";
+  }
+
+  @Test
+  void everyDataNodeRegistersWithTheNameNodeOfEveryPartition() throws Exception {
+    Configuration node2 = site(MetadataLayout.SDP).worker("node2");
+    // the list BlockPoolManager starts one BPOfferService per entry of
+    Map<String, Map<String, InetSocketAddress>> nameNodes =
+        DFSUtil.getNNServiceRpcAddressesForCluster(node2);
+    Map<String, String> byPartition = new TreeMap<>();
+    nameNodes.forEach((ns, addresses) -> {
+      assertEquals(1, addresses.size(), ns + ": one NameNode per partition");
+      InetSocketAddress address = addresses.values().iterator().next();
+      byPartition.put(ns, address.getHostString() + ":" + address.getPort());
+    });
+    assertEquals(Map.of("ns1", rpc("node1"), "ns2", rpc("node2"), "ns3", rpc("node3")),
+        byPartition);
+  }
+
+  @Test
+  void eachNodesNameNodeServesItsOwnPartitionFromItsOwnNameDirectory() {
+    Configuration node3 = site(MetadataLayout.SDP).worker("node3");
+    assertEquals("ns3", node3.get("dfs.nameservice.id"));
+    assertEquals("hdfs://ns3", node3.get("fs.defaultFS"), "tools on a node use its partition");
+    assertFalse(HAUtil.isHAEnabled(node3, "ns3"), "one NameNode per partition: no HA");
+    NameNode.initializeGenericKeys(node3, "ns3", null);
+    assertEquals(rpc("node3"), node3.get("dfs.namenode.rpc-address"));
+    assertEquals(LAYOUT.address("node3") + ":9870", node3.get("dfs.namenode.http-address"));
+    assertEquals(new File(LAYOUT.nodeDir("node3"), "name").toURI().toString(),
+        node3.get("dfs.namenode.name.dir"));
+  }
+
+  @Test
+  void aClientReachesEveryPartitionByItsNameserviceUri() {
+    Configuration client = site(MetadataLayout.SDP).client();
+    assertEquals("ns1,ns2,ns3", client.get("dfs.nameservices"));
+    assertEquals("hdfs://ns1", client.get("fs.defaultFS"));
+    assertNull(client.get("dfs.nameservice.id"), "a client belongs to no partition");
+    Map<String, Map<String, InetSocketAddress>> proxies =
+        DFSUtilClient.getAddresses(client, null, "dfs.namenode.rpc-address");
+    for (String node : ClusterLayout.workers(3)) {
+      String ns = PartitionedNamespace.nameservice(node);
+      assertTrue(HAUtilClient.isLogicalUri(client, PartitionedNamespace.uri(ns)), ns);
+      assertEquals(PartitionedNamespace.PROXY_PROVIDER,
+          client.get("dfs.client.failover.proxy.provider." + ns));
+      InetSocketAddress address = proxies.get(ns).values().iterator().next();
+      assertEquals(rpc(node), address.getHostString() + ":" + address.getPort());
+    }
+  }
+
+  @Test
+  void withoutSdpTheMasterRunsTheOneNameNode() {
+    SiteConfiguration site = site(MetadataLayout.MASTER);
+    Configuration node1 = site.worker("node1");
+    assertNull(node1.get("dfs.nameservices"));
+    assertNull(node1.get("dfs.nameservice.id"));
+    assertEquals("hdfs://" + rpc("master"), node1.get("fs.defaultFS"));
+    assertEquals(new File(LAYOUT.nodeDir("master"), "name").toURI().toString(),
+        site.master().get("dfs.namenode.name.dir"));
+  }
+
+  @Test
+  void aCoupledNodesNameNodeComesOutOfItsContainerMemory() {
+    NetnsClusterSpec spec = new NetnsClusterSpec(3, true, 0, 0, 0, 2L << 30, 512L << 20,
+        List.of("DISK"), Map.of(), new File(DIR, "dist"));
+    assertEquals(1280, spec.containerMemoryMb());
+    assertEquals(1280 - DaemonRole.NAMENODE.heapMb(),
+        spec.withMetadata(MetadataLayout.SDP).containerMemoryMb());
+  }
+
+  @Test
+  void partitionsAreNamedAfterTheirNodes() {
+    assertEquals("ns2", PartitionedNamespace.nameservice("node2"));
+    assertEquals("node12", PartitionedNamespace.nodeOf("ns12"));
+    assertEquals("CID-locus-" + LAYOUT.id(), site(MetadataLayout.SDP).partitions().clusterId());
+    IllegalArgumentException master = assertThrows(IllegalArgumentException.class,
+        () -> PartitionedNamespace.nameservice("master"));
+    assertTrue(master.getMessage().contains("'master'"), master.getMessage());
+  }
+
+  @Test
+  void anUnknownLayoutNamesTheOptionAndTheChoices() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> MetadataLayout.of("--metadata", "fatbtree"));
+    assertEquals("unknown metadata layout 'fatbtree' for --metadata; one of master, sdp",
+        e.getMessage());
+  }
+
+  @Test
+  void theSpecFileKeepsTheLayout(@TempDir File tmp) throws Exception {
+    File file = new File(tmp, "netns.spec");
+    NetnsClusterSpec spec = new NetnsClusterSpec(3, false, 0, 0, 0, 1L << 30, 512L << 20,
+        List.of("DISK"), Map.of(), new File(DIR, "dist")).withMetadata(MetadataLayout.SDP);
+    NetnsSpecFile.write(spec, file);
+    assertEquals(spec, NetnsSpecFile.read(file));
+  }
+}
