@@ -5,11 +5,17 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 import org.apache.commons.cli.Option;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSUtilClient;
+import org.apache.hadoop.hdfs.HAUtilClient;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
@@ -70,18 +76,37 @@ public final class ClientConfiguration {
         + " is a cluster up there? ('locus cluster status --dir " + dir + "')");
   }
 
+  /**
+   * Probes the NameNode of {@code fs.defaultFS}. A logical URI ({@code hdfs://ns1}, a
+   * nameservice of a federated or HA cluster) is answered by any of the NameNodes its
+   * {@code dfs.namenode.rpc-address.NS[.NN]} keys name.
+   */
   private static void requireNameNode(Configuration conf, File dir) throws LocusException {
     URI fs = URI.create(conf.get("fs.defaultFS", "file:///"));
     if (!"hdfs".equals(fs.getScheme())) {
       return;
     }
-    int port = fs.getPort() < 0 ? 8020 : fs.getPort();
-    try (Socket probe = new Socket()) {
-      probe.connect(new InetSocketAddress(fs.getHost(), port), 3000);
-    } catch (IOException e) {
-      throw new LocusException("no NameNode answers at " + fs.getHost() + ":" + port
-          + " (fs.defaultFS in " + dir + "); is the cluster running? Start one with"
-          + " 'locus cluster up --dir DIR'");
+    List<InetSocketAddress> nameNodes = new ArrayList<>();
+    if (HAUtilClient.isLogicalUri(conf, fs)) {
+      nameNodes.addAll(DFSUtilClient.getAddresses(conf, null,
+          HdfsClientConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY)
+          .getOrDefault(fs.getHost(), Map.of()).values());
+    } else {
+      nameNodes.add(InetSocketAddress.createUnresolved(fs.getHost(),
+          fs.getPort() < 0 ? 8020 : fs.getPort()));
     }
+    for (InetSocketAddress nameNode : nameNodes) {
+      try (Socket probe = new Socket()) {
+        probe.connect(new InetSocketAddress(nameNode.getHostString(), nameNode.getPort()),
+            3000);
+        return;
+      } catch (IOException e) {
+        // try the nameservice's next NameNode
+      }
+    }
+    throw new LocusException("no NameNode answers at " + String.join(", ", nameNodes.stream()
+        .map(a -> a.getHostString() + ":" + a.getPort()).toList()) + " (fs.defaultFS "
+        + fs + " in " + dir + "); is the cluster running? Start one with"
+        + " 'locus cluster up --dir DIR'");
   }
 }

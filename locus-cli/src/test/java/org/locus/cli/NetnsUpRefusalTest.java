@@ -30,6 +30,25 @@ class NetnsUpRefusalTest {
   }
 
   @Test
+  void anUnknownMetadataLayoutIsRefusedNamingTheOptionAndTheChoices() {
+    FileUtil.fullyDelete(DIR);
+    CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
+        "--metadata", "fatbtree");
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("unknown metadata layout 'fatbtree' for --metadata; one of"
+        + " master, sdp"), run.err());
+    assertFalse(new ClusterLayout(DIR).ledgerFile().exists(), "nothing was created");
+  }
+
+  @Test
+  void theMetadataLayoutNeedsNetns() {
+    FileUtil.fullyDelete(DIR);
+    CliRun run = CliRun.inProcess("cluster", "up", "--dir", DIR.getPath(), "--metadata", "sdp");
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("--metadata needs --netns"), run.err());
+  }
+
+  @Test
   void moreNodesThanMemoryAllowsAreRefusedStatingTheLimit() throws Exception {
     assumeTrue(NetnsResources.root(), "the root check comes first");
     FileUtil.fullyDelete(DIR);

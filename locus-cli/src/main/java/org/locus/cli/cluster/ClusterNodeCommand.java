@@ -52,7 +52,7 @@ public final class ClusterNodeCommand extends OptionsCommand {
     Options options = new Options().addOption(DirectoryOption.option());
     options.addOption(Option.builder().longOpt("role").hasArg().argName("ROLE")
         .desc("only this daemon: datanode, nodemanager (workers); namenode, resourcemanager,"
-            + " historyserver (master)").build());
+            + " historyserver (master); namenode on workers with --metadata sdp").build());
     if (!start) {
       options.addOption(Option.builder().longOpt("kill").desc("SIGKILL, as a crash").build());
     }

@@ -45,7 +45,7 @@ public final class ClusterUpCommand extends OptionsCommand {
         + " [--conf KEY=VALUE ...] [--netns [--link RATE] [--disk-read RATE] [--disk-write RATE]"
         + " [--ssd-read RATE] [--ssd-write RATE]"
         + " [--node-memory SIZE] [--node-cpus CORES] [--replicated-volume TYPE]"
-        + " [--disk-size SIZE]]";
+        + " [--disk-size SIZE] [--metadata master|sdp]]";
   }
 
   @Override

@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.locus.cli.UsageException;
 import org.locus.netns.ClusterLayout;
+import org.locus.netns.MetadataLayout;
 import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.NodeCpus;
 import org.locus.netns.Rate;
@@ -55,13 +56,17 @@ public final class NetnsOptions {
         .desc("--netns: one more DataNode volume per node of this storage type, a MorphStore"
             + " mount mirroring two disks (BoostDFS REPLICATED storage; boost's default type:"
             + " NVDIMM)").build());
+    options.addOption(Option.builder().longOpt("metadata").hasArg().argName("LAYOUT")
+        .desc("--netns: where the namespace lives: master (one NameNode on the master,"
+            + " default) or sdp (a NameNode per node for its own partition, hdfs://nsK on"
+            + " nodeK; HDFS federation; docs/ndcoupling.md)").build());
     options.addOption(Option.builder().longOpt("disk-size").hasArg().argName("SIZE")
         .desc("--netns: size of each node disk (loop device), e.g. 2g (default)").build());
   }
 
   /** The options that only mean something with {@code --netns}. */
   static final List<String> NETNS_ONLY = List.of("link", "disk-read", "disk-write", "ssd-read",
-      "ssd-write", "node-memory", "node-cpus", "replicated-volume", "disk-size");
+      "ssd-write", "node-memory", "node-cpus", "replicated-volume", "disk-size", "metadata");
 
   /**
    * @throws UsageException naming the first netns-only option of an embedded
@@ -101,7 +106,9 @@ public final class NetnsOptions {
           NodeCpus.parse("node-cpus", line.getOptionValue("node-cpus", "none")),
           size("disk-size", line.getOptionValue("disk-size", "2g")),
           base.volumes().stream().map(StorageType::name).toList(),
-          replicatedVolume(line.getOptionValue("replicated-volume")), keys, distLib);
+          replicatedVolume(line.getOptionValue("replicated-volume")), keys, distLib)
+          .withMetadata(MetadataLayout.of("--metadata",
+              line.getOptionValue("metadata", MetadataLayout.MASTER.word())));
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -46,7 +46,8 @@ final class NetnsStatus {
     DaemonLauncher launcher = new DaemonLauncher(layout,
         NodeCgroup.forHost(layout, new ResourceLedger(layout.ledgerFile())));
     TextTable table = new TextTable("NODE", "ADDRESS", "DAEMONS (PID)", "TX BYTES", "RX BYTES",
-        "DISKS (MAJ:MIN)");
+        "DISKS (MAJ:MIN)", "PARTITION", "ROLE");
+    boolean coupled = "sdp".equals(state.getProperty("metadata"));
     int nodes = Integer.parseInt(state.getProperty("nodes", "0"));
     List<String> all = new java.util.ArrayList<>(List.of(ClusterLayout.MASTER));
     all.addAll(ClusterLayout.workers(nodes));
@@ -67,9 +68,30 @@ final class NetnsStatus {
         rx = Long.toString(counters[1]);
       }
       table.row(node, layout.address(node), daemons.toString(), tx, rx,
-          state.getProperty(node + ".disks", "-"));
+          state.getProperty(node + ".disks", "-"), partition(node, coupled, state),
+          role(node, coupled));
     }
     console.out().println();
     table.print(console.out(), "  ");
+  }
+
+  /** @return the part of the namespace whose metadata {@code node} holds */
+  private static String partition(String node, boolean coupled, Properties state) {
+    if (coupled) {
+      return state.getProperty(node + ".partition", "-");
+    }
+    return node.equals(ClusterLayout.MASTER) ? "/ (all)" : "-";
+  }
+
+  /**
+   * @return what {@code node} is: the master (one NameNode for all, or only YARN when the
+   *     nodes are coupled), a worker (data only) or a coupled node (its partition's NameNode
+   *     and a DataNode of every partition)
+   */
+  private static String role(String node, boolean coupled) {
+    if (node.equals(ClusterLayout.MASTER)) {
+      return coupled ? "master (no NameNode)" : "master";
+    }
+    return coupled ? "coupled" : "worker";
   }
 }
