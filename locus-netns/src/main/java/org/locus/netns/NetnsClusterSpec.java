@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * What a netns cluster is asked to be. Rates are 0 for "unlimited".
  *
- * @param nodes worker nodes (each a DataNode, and a NodeManager with YARN)
+ * @param nodes worker nodes (each a DataNode, a NodeManager with YARN, a NameNode with SDP)
  * @param yarn whether YARN, MapReduce and the JobHistory server run
  * @param linkBitsPerSecond each node's link rate, both ways
  * @param diskReadBytesPerSecond read throttle of each of a node's devices but SSD volumes'

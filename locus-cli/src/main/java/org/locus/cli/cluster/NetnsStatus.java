@@ -11,6 +11,7 @@ import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
 import org.locus.netns.DaemonRole;
+import org.locus.netns.MetadataLayout;
 import org.locus.netns.NamespaceNetwork;
 import org.locus.netns.NodeCgroup;
 import org.locus.netns.ResourceLedger;
@@ -47,7 +48,7 @@ final class NetnsStatus {
         NodeCgroup.forHost(layout, new ResourceLedger(layout.ledgerFile())));
     TextTable table = new TextTable("NODE", "ADDRESS", "DAEMONS (PID)", "TX BYTES", "RX BYTES",
         "DISKS (MAJ:MIN)", "PARTITION", "ROLE");
-    boolean coupled = "sdp".equals(state.getProperty("metadata"));
+    boolean coupled = MetadataLayout.SDP.word().equals(state.getProperty("metadata"));
     int nodes = Integer.parseInt(state.getProperty("nodes", "0"));
     List<String> all = new java.util.ArrayList<>(List.of(ClusterLayout.MASTER));
     all.addAll(ClusterLayout.workers(nodes));
