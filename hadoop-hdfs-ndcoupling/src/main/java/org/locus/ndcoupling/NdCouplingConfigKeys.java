@@ -125,4 +125,24 @@ public final class NdCouplingConfigKeys {
   /** Fsync every page write; turn off only in tests. */
   public static final String INDEX_SYNC_WRITES = "locus.ndcoupling.index.sync-writes";
   public static final boolean INDEX_SYNC_WRITES_DEFAULT = true;
+
+  // static directory partitioning (seed 004 §4.2.1): the mount table of the coupled namespace
+  // and the client file system that serves it, org.locus.ndcoupling.client.LocusFileSystem
+
+  /** Directory inside every partition that holds the mount table's versions. */
+  public static final String MOUNT_DIR = "locus.ndcoupling.mount.dir";
+  public static final String MOUNT_DIR_DEFAULT = "/.locus/mounts";
+
+  /**
+   * Top-level directories the default mount table (no version stored yet) deals round-robin
+   * over the partitions of {@code dfs.nameservices}; {@code /} is on the first partition.
+   */
+  public static final String MOUNT_DEFAULT_DIRS = "locus.ndcoupling.mount.default-dirs";
+  public static final String MOUNT_DEFAULT_DIRS_DEFAULT = "user,tmp,data,apps";
+
+  /**
+   * Class of the {@code PartitionResolver} a {@code locus://} file system asks which partition
+   * owns a subtree. Default: the mount table stored in the entry node's partition.
+   */
+  public static final String MOUNT_RESOLVER = "locus.ndcoupling.mount.resolver";
 }

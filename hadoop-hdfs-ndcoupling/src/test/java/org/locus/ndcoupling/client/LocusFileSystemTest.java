@@ -1,0 +1,220 @@
+package org.locus.ndcoupling.client;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FsShell;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.MiniDFSNNTopology;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code locus://} over a federated mini cluster of three partitions (ns1..ns3), the default
+ * mount table: / and /user on ns1, /tmp on ns2, /data on ns3, /apps on ns1.
+ */
+class LocusFileSystemTest {
+  private static final List<String> PARTITIONS = List.of("ns1", "ns2", "ns3");
+  private static MiniDFSCluster cluster;
+  private static Configuration conf;
+
+  @BeforeAll
+  static void threePartitions() throws IOException {
+    Configuration base = new Configuration();
+    base.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File("target/locus-fs-test")
+        .getAbsolutePath());
+    cluster = new MiniDFSCluster.Builder(base)
+        .nnTopology(MiniDFSNNTopology.simpleFederatedTopology(3)).numDataNodes(1).build();
+    cluster.waitActive();
+    conf = new Configuration(cluster.getConfiguration(0));
+    for (String ns : PARTITIONS) {
+      conf.set("dfs.client.failover.proxy.provider." + ns,
+          "org.apache.hadoop.hdfs.server.namenode.ha.ConfiguredFailoverProxyProvider");
+    }
+    conf.set("fs.defaultFS", "locus://ns1/");
+    conf.setBoolean("fs.locus.impl.disable.cache", true);
+    try (MountTableAdmin admin = new MountTableAdmin(conf)) {
+      assertEquals(1, admin.initialize().version());
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    if (cluster != null) {
+      cluster.shutdown();
+    }
+  }
+
+  private static FileSystem locus(String entry) throws IOException {
+    return FileSystem.newInstance(URI.create("locus://" + entry + "/"), conf);
+  }
+
+  private static FileSystem partition(String ns) throws IOException {
+    return FileSystem.newInstance(URI.create("hdfs://" + ns + "/"), conf);
+  }
+
+  @Test
+  void aClientEnteringAtAnyNodeReachesEveryPathOnItsOwningPartition() throws IOException {
+    byte[] data = "every path from every node".getBytes(StandardCharsets.UTF_8);
+    try (FileSystem fs = locus("ns2")) {
+      for (String path : List.of("/data/any/f", "/tmp/any/f", "/user/any/f", "/other/any/f")) {
+        try (OutputStream out = fs.create(new Path(path))) {
+          out.write(data);
+        }
+      }
+    }
+    InetSocketAddress ns3 = cluster.getNameNode(2).getNameNodeAddress();
+    for (String entry : List.of("ns1", "ns2", "ns3", ns3.getHostString() + ":"
+        + ns3.getPort())) {
+      try (FileSystem fs = locus(entry)) {
+        for (String path : List.of("/data/any/f", "/tmp/any/f", "/user/any/f", "/other/any/f")) {
+          try (InputStream in = fs.open(new Path(path))) {
+            assertArrayEquals(data, in.readAllBytes(), entry + " " + path);
+          }
+        }
+        assertEquals("ns3", ((LocusFileSystem) fs).partitionOf(new Path("/data/any/f")));
+      }
+    }
+    Map<String, String> owner = Map.of("/data/any/f", "ns3", "/tmp/any/f", "ns2",
+        "/user/any/f", "ns1", "/other/any/f", "ns1");
+    for (Map.Entry<String, String> file : owner.entrySet()) {
+      for (String ns : PARTITIONS) {
+        try (FileSystem fs = partition(ns)) {
+          assertEquals(ns.equals(file.getValue()), fs.exists(new Path(file.getKey())),
+              file.getKey() + " lives on " + file.getValue() + " only, asked " + ns);
+        }
+      }
+    }
+  }
+
+  @Test
+  void theShellListsEveryPartitionRecursivelyFromTheRoot() throws Exception {
+    try (FileSystem fs = locus("ns1")) {
+      fs.create(new Path("/data/ls/one")).close();
+      fs.create(new Path("/tmp/ls/two")).close();
+      fs.create(new Path("/ls-root/three")).close();
+    }
+    String out = shell("-ls", "-R", "/");
+    for (String path : List.of("locus://ns1/data/ls/one", "locus://ns1/tmp/ls/two",
+        "locus://ns1/ls-root/three")) {
+      assertTrue(out.contains(path.substring("locus://ns1".length())) || out.contains(path),
+          path + " in\n" + out);
+    }
+  }
+
+  @Test
+  void aRenameAcrossPartitionsIsRefusedNamingBothAndChangesNothing() throws IOException {
+    try (FileSystem fs = locus("ns3")) {
+      Path src = new Path("/data/mv/f");
+      fs.create(src).close();
+      CrossPartitionRenameException e = assertThrows(CrossPartitionRenameException.class,
+          () -> fs.rename(src, new Path("/tmp/mv-f")));
+      assertTrue(e.getMessage().contains("/data/mv/f is on partition ns3 (mount point /data)"),
+          e.getMessage());
+      assertTrue(e.getMessage().contains("/tmp/mv-f on partition ns2 (mount point /tmp)"),
+          e.getMessage());
+      assertTrue(fs.exists(src));
+      assertFalse(fs.exists(new Path("/tmp/mv-f")));
+      fs.mkdirs(new Path("/data/mv-dir"));
+      assertThrows(CrossPartitionRenameException.class,
+          () -> fs.rename(new Path("/data/mv-dir"), new Path("/")),
+          "a move into / that would land on another partition");
+      Path sameHere = new Path("/user/mv-g");
+      fs.create(sameHere).close();
+      assertTrue(fs.rename(sameHere, new Path("/apps-less/../mv-g")),
+          "/user and / are both on ns1: an ordinary rename");
+      assertTrue(fs.exists(new Path("/mv-g")));
+    }
+    String err = shellError("-mv", "/data/mv/f", "/tmp/mv-f");
+    assertTrue(err.contains("crosses partitions") && err.contains("ns3")
+        && err.contains("ns2"), err);
+  }
+
+  @Test
+  void aChangedTableReachesEveryNewClientWhicheverNodeItEnters() throws IOException {
+    try (FileSystem before = locus("ns1"); MountTableAdmin admin = new MountTableAdmin(conf)) {
+      MountTable next = admin.add("/logs", "ns2", false);
+      assertEquals(Map.of("ns1", java.util.Optional.of(next.version()), "ns2",
+          java.util.Optional.of(next.version()), "ns3", java.util.Optional.of(next.version())),
+          admin.storedVersions(), "every partition stores the new version");
+      for (String entry : PARTITIONS) {
+        try (FileSystem after = locus(entry)) {
+          assertEquals("ns2", ((LocusFileSystem) after).partitionOf(new Path("/logs/x")),
+              "entering at " + entry);
+          after.create(new Path("/logs/x-" + entry)).close();
+        }
+      }
+      try (FileSystem ns2 = partition("ns2")) {
+        assertTrue(ns2.exists(new Path("/logs/x-ns3")));
+      }
+      assertEquals("ns1", ((LocusFileSystem) before).partitionOf(new Path("/logs/x")),
+          "a client created before the change keeps its table");
+      IllegalArgumentException hiding = assertThrows(IllegalArgumentException.class,
+          () -> admin.remove("/logs", false));
+      assertTrue(hiding.getMessage().contains("/logs holds files on partition ns2"),
+          hiding.getMessage());
+      assertEquals(next.version(), admin.current().version(), "a refused change stores nothing");
+    }
+  }
+
+  @Test
+  void aTableNamingAnUnknownPartitionIsRefusedByTheClient() throws IOException {
+    Configuration other = new Configuration(conf);
+    other.set("locus.ndcoupling.mount.dir", "/.locus/bad-mounts");
+    try (FileSystem ns1 = partition("ns1")) {
+      StoredMountTableResolver.store(other).publish(MountTable.parse(
+          "version 1\n/ ns1\n/x ns9\n", "test"), Map.of("ns1", ns1));
+    }
+    IOException e = assertThrows(IOException.class,
+        () -> FileSystem.newInstance(URI.create("locus://ns1/"), other));
+    assertTrue(e.getMessage().contains("names partition ns9, which is not in dfs.nameservices"
+        + " (ns1,ns2,ns3)"), e.getMessage());
+  }
+
+  private static String shell(String... args) throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream old = System.out;
+    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    try {
+      assertEquals(0, ToolRunner.run(new FsShell(conf), args), String.join(" ", args));
+    } finally {
+      System.setOut(old);
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  private static String shellError(String... args) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream old = System.err;
+    System.setErr(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    try {
+      assertEquals(1, ToolRunner.run(new FsShell(conf), args), String.join(" ", args));
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    } finally {
+      System.setErr(old);
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+}
