@@ -77,12 +77,17 @@ public final class ClientConfiguration {
   }
 
   /**
-   * Probes the NameNode of {@code fs.defaultFS}. A logical URI ({@code hdfs://ns1}, a
+   * Probes the NameNode of {@code fs.defaultFS} ({@code locus://ENTRY/}: of its entry node,
+   * {@code hdfs://ENTRY}). A logical URI ({@code hdfs://ns1}, a
    * nameservice of a federated or HA cluster) is answered by any of the NameNodes its
    * {@code dfs.namenode.rpc-address.NS[.NN]} keys name.
    */
   private static void requireNameNode(Configuration conf, File dir) throws LocusException {
     URI fs = URI.create(conf.get("fs.defaultFS", "file:///"));
+    if ("locus".equals(fs.getScheme()) && fs.getAuthority() != null) {
+      // the coupled namespace: its entry node's NameNode serves the mount table
+      fs = URI.create("hdfs://" + fs.getAuthority());
+    }
     if (!"hdfs".equals(fs.getScheme())) {
       return;
     }

@@ -23,6 +23,7 @@ import org.locus.cli.job.GenerateCommand;
 import org.locus.cli.job.JobCommands;
 import org.locus.cli.kat.KatCommands;
 import org.locus.cli.lowpower.AmdahlCommand;
+import org.locus.cli.mount.MountCommands;
 
 /**
  * The {@code locus} launcher. Exit codes: 0 success, 1 the action failed, 2 the command line is
@@ -49,6 +50,7 @@ public final class Locus {
         EnergyCommands.group(),
         BoostCommands.group(),
         GearCommands.group(),
+        MountCommands.group(),
         HybridCommands.group(),
         new AmdahlCommand(),
         new DemoCommand(),

@@ -19,6 +19,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.locus.ndcoupling.client.MountTableAdmin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -188,6 +189,9 @@ public final class NetnsCluster {
       }
     }
     awaitHdfs();
+    if (spec.metadata().coupled()) {
+      initializeMountTable();
+    }
     if (spec.yarn()) {
       startDaemon(ClusterLayout.MASTER, DaemonRole.HISTORYSERVER);
       awaitYarn();
@@ -298,6 +302,16 @@ public final class NetnsCluster {
         }
         pause(500);
       }
+    }
+  }
+
+  /**
+   * Stores the coupled namespace's first mount table in every partition and creates its mount
+   * points, before any client (the JobHistory server first) uses {@code locus://}.
+   */
+  private void initializeMountTable() throws IOException {
+    try (MountTableAdmin admin = new MountTableAdmin(clientConf())) {
+      LOG.info("mount table {}", admin.initialize());
     }
   }
 

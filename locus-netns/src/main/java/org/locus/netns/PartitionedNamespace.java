@@ -28,6 +28,8 @@ import org.apache.hadoop.conf.Configuration;
 public final class PartitionedNamespace {
   /** The NameNode's HTTP port on its node (Hadoop's default). */
   static final int HTTP_PORT = 9870;
+  /** The client file system of the coupled namespace (issue 42 item 3, docs/ndcoupling.md). */
+  static final String LOCUS_FILE_SYSTEM = "org.locus.ndcoupling.client.LocusFileSystem";
   /** The client-side provider that turns a logical nameservice URI into its NameNode. */
   static final String PROXY_PROVIDER =
       "org.apache.hadoop.hdfs.server.namenode.ha.ConfiguredFailoverProxyProvider";
@@ -82,7 +84,8 @@ public final class PartitionedNamespace {
 
   /**
    * Adds the partition table every daemon and client shares; the default file system is the
-   * first partition (a view of all partitions is the mount table's job).
+   * whole coupled namespace entered at the first node, {@code locus://ns1/}, whose mount table
+   * sends each path to its partition.
    */
   public void addSharedKeys(Configuration conf) {
     List<String> all = nameservices();
@@ -93,7 +96,8 @@ public final class PartitionedNamespace {
       conf.set("dfs.namenode.http-address." + ns, address + ":" + HTTP_PORT);
       conf.set("dfs.client.failover.proxy.provider." + ns, PROXY_PROVIDER);
     }
-    conf.set("fs.defaultFS", uri(all.get(0)).toString());
+    conf.set("fs.locus.impl", LOCUS_FILE_SYSTEM);
+    conf.set("fs.defaultFS", "locus://" + all.get(0) + "/");
   }
 
   /** Adds the keys of the NameNode on {@code node}: its partition, name directory, default. */

@@ -74,7 +74,8 @@ class PartitionedSiteConfigurationTest {
   void aClientReachesEveryPartitionByItsNameserviceUri() {
     Configuration client = site(MetadataLayout.SDP).client();
     assertEquals("ns1,ns2,ns3", client.get("dfs.nameservices"));
-    assertEquals("hdfs://ns1", client.get("fs.defaultFS"));
+    assertEquals("locus://ns1/", client.get("fs.defaultFS"), "the coupled namespace");
+    assertEquals(PartitionedNamespace.LOCUS_FILE_SYSTEM, client.get("fs.locus.impl"));
     assertNull(client.get("dfs.nameservice.id"), "a client belongs to no partition");
     Map<String, Map<String, InetSocketAddress>> proxies =
         DFSUtilClient.getAddresses(client, null, "dfs.namenode.rpc-address");
