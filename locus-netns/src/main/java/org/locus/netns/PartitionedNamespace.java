@@ -30,6 +30,8 @@ public final class PartitionedNamespace {
   static final int HTTP_PORT = 9870;
   /** The client file system of the coupled namespace (issue 42 item 3, docs/ndcoupling.md). */
   static final String LOCUS_FILE_SYSTEM = "org.locus.ndcoupling.client.LocusFileSystem";
+  /** The same for FileContext users (the JobHistory server, the MapReduce AM). */
+  static final String LOCUS_FS = "org.locus.ndcoupling.client.LocusFs";
   /** The client-side provider that turns a logical nameservice URI into its NameNode. */
   static final String PROXY_PROVIDER =
       "org.apache.hadoop.hdfs.server.namenode.ha.ConfiguredFailoverProxyProvider";
@@ -97,6 +99,7 @@ public final class PartitionedNamespace {
       conf.set("dfs.client.failover.proxy.provider." + ns, PROXY_PROVIDER);
     }
     conf.set("fs.locus.impl", LOCUS_FILE_SYSTEM);
+    conf.set("fs.AbstractFileSystem.locus.impl", LOCUS_FS);
     conf.set("fs.defaultFS", "locus://" + all.get(0) + "/");
   }
 

@@ -76,6 +76,7 @@ class PartitionedSiteConfigurationTest {
     assertEquals("ns1,ns2,ns3", client.get("dfs.nameservices"));
     assertEquals("locus://ns1/", client.get("fs.defaultFS"), "the coupled namespace");
     assertEquals(PartitionedNamespace.LOCUS_FILE_SYSTEM, client.get("fs.locus.impl"));
+    assertEquals(PartitionedNamespace.LOCUS_FS, client.get("fs.AbstractFileSystem.locus.impl"));
     assertNull(client.get("dfs.nameservice.id"), "a client belongs to no partition");
     Map<String, Map<String, InetSocketAddress>> proxies =
         DFSUtilClient.getAddresses(client, null, "dfs.namenode.rpc-address");

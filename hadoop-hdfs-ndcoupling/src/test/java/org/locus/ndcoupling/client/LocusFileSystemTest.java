@@ -54,6 +54,7 @@ class LocusFileSystemTest {
     }
     conf.set("fs.defaultFS", "locus://ns1/");
     conf.setBoolean("fs.locus.impl.disable.cache", true);
+    conf.set("fs.AbstractFileSystem.locus.impl", LocusFs.class.getName());
     try (MountTableAdmin admin = new MountTableAdmin(conf)) {
       assertEquals(1, admin.initialize().version());
     }
@@ -190,6 +191,17 @@ class LocusFileSystemTest {
         () -> FileSystem.newInstance(URI.create("locus://ns1/"), other));
     assertTrue(e.getMessage().contains("names partition ns9, which is not in dfs.nameservices"
         + " (ns1,ns2,ns3)"), e.getMessage());
+  }
+
+  @Test
+  void fileContextUsersReachThePartitionsToo() throws IOException {
+    org.apache.hadoop.fs.FileContext context = org.apache.hadoop.fs.FileContext.getFileContext(
+        URI.create("locus://ns2/"), conf);
+    context.mkdir(new Path("/tmp/fc/history"), null, true);
+    try (FileSystem ns2 = partition("ns2")) {
+      assertTrue(ns2.getFileStatus(new Path("/tmp/fc/history")).isDirectory(),
+          "/tmp is on ns2");
+    }
   }
 
   private static String shell(String... args) throws Exception {

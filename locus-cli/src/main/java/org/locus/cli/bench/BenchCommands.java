@@ -33,6 +33,7 @@ public final class BenchCommands {
             new HybridBenchCommand(),
             new BoostBenchCommand(),
             new GearBenchCommand(),
+            new WordCountBenchCommand(),
             new EnergyBenchCommand(),
             new SpinDownBenchCommand(),
             new CodecBenchCommand(),
