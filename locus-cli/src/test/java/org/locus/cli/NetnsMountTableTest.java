@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +20,9 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FsShell;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -31,7 +35,8 @@ import org.locus.netns.ClusterLayout;
 /**
  * Static directory partitioning on stock daemons (issue 42 item 3): three coupled nodes with
  * YARN, the host clients' default file system {@code locus://ns1/} and the mount table
- * {@code up} stores (/ and /user, /apps on ns1, /tmp on ns2, /data on ns3). Checked through the
+ * {@code up} stores (/ and /user, /apps on ns1, /tmp on ns2, /data on ns3). Checked through
+ * Hadoop's own shell ({@code hdfs dfs}) on the cluster's client configuration and the
  * {@code locus} commands a user runs: every entry node reaches every path on its owner, the
  * shell, fsck and a WordCount run unchanged, a mount table change is seen by the next command
  * with every NameNode still the same process, and a rename across partitions is refused naming
@@ -104,7 +109,9 @@ class NetnsMountTableTest {
         "/user", "/apps")) {
       assertTrue(tree.contains(" " + path + "\n"), path + " in\n" + tree);
     }
-    CliRun fsck = CliRun.inProcessExpecting(0, "fsck", "--conf", DIR.getPath(), "/data");
+    CliRun fsck = CliRun.asProcess(new File(System.getProperty("locus.home")), "fsck",
+        "--conf", DIR.getPath(), "/data");
+    assertEquals(0, fsck.exitCode(), fsck.toString());
     assertTrue(fsck.out().contains("is HEALTHY"), fsck.out());
     assertTrue(fsck.out().contains("Total files:\t1"), fsck.out());
   }
@@ -112,14 +119,13 @@ class NetnsMountTableTest {
   @Test
   @Order(4)
   void aRenameAcrossPartitionsIsRefusedNamingBothAndNothingMoves() throws Exception {
-    CliRun mv = CliRun.inProcess("fs", "--conf", DIR.getPath(), "-mv", "/data/in/words.txt",
-        "/tmp/moved.txt");
+    CliRun mv = shell("-mv", "/data/in/words.txt", "/tmp/moved.txt");
     assertEquals(1, mv.exitCode(), mv.toString());
     assertTrue(mv.err().contains("/data/in/words.txt is on partition ns3 (mount point /data)")
         && mv.err().contains("/tmp/moved.txt on partition ns2 (mount point /tmp)"), mv.err());
     assertEquals(TEXT, fs("-cat", "/data/in/words.txt").out());
-    assertEquals(1, CliRun.inProcess("fs", "--conf", DIR.getPath(), "-test", "-e",
-        "/tmp/moved.txt").exitCode(), "nothing at the destination");
+    assertEquals(1, shell("-test", "-e", "/tmp/moved.txt").exitCode(),
+        "nothing at the destination");
     fs("-mv", "/tmp/words-tmp.txt", "/tmp/renamed.txt");
     assertEquals(TEXT, fs("-cat", "/tmp/renamed.txt").out(), "within a partition: renamed");
   }
@@ -131,9 +137,10 @@ class NetnsMountTableTest {
         DIR.getPath());
     assertTrue(add.out().startsWith("mount table version 2\n"), add.out());
     assertTrue(add.out().contains("stored: ns1=2 ns2=2 ns3=2"), add.out());
+    // a new client, as every hdfs dfs command is: its own JVM
     for (String entry : List.of("ns1", "ns3")) {
-      fs("-put", new File(WORK, "words.txt").getPath(), "locus://" + entry + "/logs/from-"
-          + entry);
+      fsProcess("-put", new File(WORK, "words.txt").getPath(), "locus://" + entry
+          + "/logs/from-" + entry);
     }
     Configuration conf = ClientConfiguration.load(DIR.getPath());
     try (FileSystem ns2 = FileSystem.newInstance(URI.create("hdfs://ns2"), conf)) {
@@ -177,13 +184,41 @@ class NetnsMountTableTest {
     }
   }
 
-  private static CliRun fs(String... args) {
+  /** @return {@code hdfs dfs ARGS} (Hadoop's FsShell, the cluster's client configuration) */
+  private static CliRun shell(String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    int exit;
+    try {
+      exit = ToolRunner.run(new FsShell(ClientConfiguration.load(DIR.getPath())), args);
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
+    return new CliRun(exit, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  private static CliRun fs(String... args) throws Exception {
+    CliRun run = shell(args);
+    assertEquals(0, run.exitCode(), "hdfs dfs " + String.join(" ", args) + "\n" + run);
+    return run;
+  }
+
+  /** @return {@code locus fs --conf DIR ARGS} in a JVM of its own, as a user runs it */
+  private static CliRun fsProcess(String... args) throws Exception {
     String[] all = new String[args.length + 3];
     all[0] = "fs";
     all[1] = "--conf";
     all[2] = DIR.getPath();
     System.arraycopy(args, 0, all, 3, args.length);
-    return CliRun.inProcessExpecting(0, all);
+    CliRun run = CliRun.asProcess(new File(System.getProperty("locus.home")), all);
+    assertEquals(0, run.exitCode(), "locus " + String.join(" ", all) + "\n" + run);
+    return run;
   }
 
   /** @return each node's NameNode pid, from {@code cluster status} */
