@@ -25,11 +25,19 @@ class LocusCommandLineTest {
       "job --help", "job wordcount --help", "job grep --help", "bench --help",
       "bench energy --help", "bench spindown --help", "bench checksum --help",
       "bench zone-jobs --help", "kat --help", "kat import --help", "kat verify --help", "kat rebalance --help",
-      "demo --help"})
+      "demo --help", "mount --help", "mount list --help", "mount add --help",
+      "mount remove --help", "bench wordcount --help"})
   void everyCommandAnswersHelpWithUsageAndExitZero(String words) {
     CliRun run = CliRun.inProcess(words.split(" "));
     assertEquals(0, run.exitCode(), run.toString());
     assertTrue(run.out().startsWith("usage: locus"), run.toString());
+  }
+
+  @Test
+  void mountAddNeedsAPathAndAPartitionBeforeItTouchesACluster() {
+    CliRun run = CliRun.inProcess("mount", "add", "/logs", "--conf", tmp.getPath());
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("mount add takes PATH PARTITION"), run.err());
   }
 
   @Test
