@@ -114,6 +114,13 @@ class NetnsMountTableTest {
     assertEquals(0, fsck.exitCode(), fsck.toString());
     assertTrue(fsck.out().contains("is HEALTHY"), fsck.out());
     assertTrue(fsck.out().contains("Total files:\t1"), fsck.out());
+    CliRun root = CliRun.asProcess(new File(System.getProperty("locus.home")), "fsck",
+        "--conf", DIR.getPath(), "/");
+    assertEquals(0, root.exitCode(), root.toString());
+    for (String ns : List.of("ns1", "ns2", "ns3")) {
+      assertTrue(root.out().contains("partition " + ns + ": hdfs://" + ns + "/"), root.out());
+    }
+    assertEquals(3, root.out().split("is HEALTHY", -1).length - 1, root.out());
   }
 
   @Test

@@ -204,6 +204,26 @@ class LocusFileSystemTest {
     }
   }
 
+  @Test
+  void fsckOfTheRootChecksEveryPartitionAndOfAMountPointItsOwner() throws Exception {
+    try (FileSystem fs = locus("ns1")) {
+      fs.create(new Path("/data/fsck/f")).close();
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    assertEquals(0, ToolRunner.run(new PartitionedFsck(conf, out), new String[] {"/"}));
+    String all = bytes.toString(StandardCharsets.UTF_8);
+    for (String ns : PARTITIONS) {
+      assertTrue(all.contains("partition " + ns + ": hdfs://" + ns + "/"), all);
+    }
+    assertEquals(3, all.split("is HEALTHY", -1).length - 1, all);
+    bytes.reset();
+    assertEquals(0, ToolRunner.run(new PartitionedFsck(conf, out), new String[] {"/data"}));
+    String data = bytes.toString(StandardCharsets.UTF_8);
+    assertFalse(data.contains("partition "), "one NameNode answers for a mount point: " + data);
+    assertEquals(1, data.split("is HEALTHY", -1).length - 1, data);
+  }
+
   private static String shell(String... args) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream old = System.out;

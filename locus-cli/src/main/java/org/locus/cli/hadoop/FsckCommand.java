@@ -1,10 +1,13 @@
 package org.locus.cli.hadoop;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.tools.DFSck;
 import org.apache.hadoop.util.Tool;
+import org.locus.ndcoupling.client.PartitionedFsck;
 
-/** {@code locus fsck}: Hadoop's {@code DFSck} ({@code hdfs fsck}) against a Locus cluster. */
+/**
+ * {@code locus fsck}: Hadoop's {@code DFSck} ({@code hdfs fsck}) against a Locus cluster; on a
+ * coupled namespace a directory above mount points ({@code /}) is checked on every partition.
+ */
 public final class FsckCommand extends HadoopToolCommand {
   public FsckCommand() {
     super("locus fsck");
@@ -22,7 +25,7 @@ public final class FsckCommand extends HadoopToolCommand {
 
   @Override
   protected Tool createTool(Configuration conf) throws java.io.IOException {
-    return new DFSck(conf);
+    return new PartitionedFsck(conf, System.out);
   }
 
   @Override
