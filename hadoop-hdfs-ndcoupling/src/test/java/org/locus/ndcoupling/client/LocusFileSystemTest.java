@@ -224,6 +224,38 @@ class LocusFileSystemTest {
     assertEquals(1, data.split("is HEALTHY", -1).length - 1, data);
   }
 
+  @Test
+  void deeperMountPointsSpreadOneDirectoryOverThePartitionsForAJob() throws IOException {
+    try (MountTableAdmin admin = new MountTableAdmin(conf)) {
+      for (String ns : PARTITIONS) {
+        admin.add("/job/in/" + ns, ns, false);
+      }
+    }
+    try (FileSystem fs = locus("ns2")) {
+      for (String ns : PARTITIONS) {
+        fs.create(new Path("/job/in/" + ns + "/part")).close();
+      }
+      java.util.Set<String> listed = new java.util.TreeSet<>();
+      org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> files =
+          fs.listFiles(new Path("/job/in"), true);
+      while (files.hasNext()) {
+        listed.add(files.next().getPath().toUri().getPath());
+      }
+      assertEquals(java.util.Set.of("/job/in/ns1/part", "/job/in/ns2/part",
+          "/job/in/ns3/part"), listed, "a recursive listing descends into every mount point");
+      // what a job's output committer does beside them: a directory through the fallback,
+      // task output renamed inside it
+      fs.mkdirs(new Path("/job/out/_temporary/0"));
+      fs.create(new Path("/job/out/_temporary/0/part-r-00000")).close();
+      assertTrue(fs.rename(new Path("/job/out/_temporary/0/part-r-00000"),
+          new Path("/job/out/part-r-00000")));
+      try (FileSystem ns1 = partition("ns1"); FileSystem ns3 = partition("ns3")) {
+        assertTrue(ns1.exists(new Path("/job/out/part-r-00000")), "/job/out is /'s: ns1");
+        assertTrue(ns3.exists(new Path("/job/in/ns3/part")), "on its own partition");
+      }
+    }
+  }
+
   private static String shell(String... args) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream old = System.out;
