@@ -3,10 +3,12 @@ package org.locus.ndcoupling.fatbtree.transport;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.OptionalInt;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.WritableRpcEngine;
+import org.locus.ndcoupling.fatbtree.IndexEntry;
 
 /** A client of one Fat-Btree node's index server ({@link IndexClientProtocol}). */
 public final class IndexClient implements Closeable {
@@ -46,6 +48,19 @@ public final class IndexClient implements Closeable {
   /** The node holding the leaf that covers {@code path}. */
   public int leafNodeOf(String path) throws IOException {
     return proxy.leafNodeOf(path);
+  }
+
+  /**
+   * Every entry of {@code dir}'s subtree ({@code dir} included) in key order, merged from its
+   * leaves on whichever nodes they live.
+   */
+  public List<IndexEntry> scanSubtree(String dir) throws IOException {
+    return proxy.scanSubtree(dir).get();
+  }
+
+  /** Moves the leaves of {@code dir}'s subtree to node {@code target}. */
+  public void moveSubtree(String dir, int target) throws IOException {
+    proxy.moveSubtree(dir, target);
   }
 
   /** The server this client talks to. */

@@ -27,4 +27,14 @@ public interface IndexClientProtocol extends VersionedProtocol {
 
   /** The node holding the leaf that covers {@code path}. */
   int leafNodeOf(String path) throws IOException;
+
+  /**
+   * Every entry of {@code dir}'s subtree, {@code dir} itself included, in key order, read leaf
+   * by leaf along the right links (so a directory's entries come back merged in name order
+   * whichever nodes their leaves are on).
+   */
+  IndexEntriesWritable scanSubtree(String dir) throws IOException;
+
+  /** Moves the leaves of {@code dir}'s subtree to node {@code target} (subtree migration). */
+  void moveSubtree(String dir, int target) throws IOException;
 }

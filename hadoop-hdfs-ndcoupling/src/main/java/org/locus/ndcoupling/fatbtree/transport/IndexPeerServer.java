@@ -246,6 +246,22 @@ public final class IndexPeerServer implements FatBtreeProtocol, IndexClientProto
   }
 
   @Override
+  public IndexEntriesWritable scanSubtree(String dir) throws IOException {
+    FatBtreeNode n = servedForClient();
+    return call("scanSubtree " + dir, () -> new IndexEntriesWritable(
+        n.scanSubtree(PathKey.of(dir))));
+  }
+
+  @Override
+  public void moveSubtree(String dir, int target) throws IOException {
+    FatBtreeNode n = servedForClient();
+    call("moveSubtree " + dir + " to node " + target, () -> {
+      n.moveSubtree(PathKey.of(dir), target);
+      return null;
+    });
+  }
+
+  @Override
   public long getProtocolVersion(String protocol, long clientVersion) {
     return FatBtreeProtocol.versionID;
   }
