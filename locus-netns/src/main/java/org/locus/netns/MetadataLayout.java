@@ -11,13 +11,18 @@ import java.util.stream.Collectors;
  * partitioning) built from Hadoop's own federation: every worker node runs a NameNode for its
  * own partition (nameservice {@code nsK} on {@code nodeK}) beside its DataNode, and every
  * DataNode serves every partition's block pool, so no node needs a big NameNode machine and
- * no single NameNode carries every metadata operation.
+ * no single NameNode carries every metadata operation. {@link #FATBTREE} is the same coupled
+ * cluster with the Fat-Btree index (seed 004 §4.2.2) hosted in every NameNode
+ * ({@link FatBtreeIndexKeys}): one distributed index maps every path to its partition, and a
+ * client may resolve a path at any node.
  */
 public enum MetadataLayout {
   /** One NameNode on the master for the whole namespace. */
   MASTER("master"),
   /** A NameNode per worker node, one nameservice (partition) each, with a common cluster ID. */
-  SDP("sdp");
+  SDP("sdp"),
+  /** {@link #SDP} plus a Fat-Btree index node in every NameNode, mapping paths to partitions. */
+  FATBTREE("fatbtree");
 
   private final String word;
 
@@ -32,7 +37,12 @@ public enum MetadataLayout {
 
   /** @return whether every worker runs a NameNode of its own partition */
   public boolean coupled() {
-    return this == SDP;
+    return this == SDP || this == FATBTREE;
+  }
+
+  /** @return whether every NameNode hosts a node of the Fat-Btree path index */
+  public boolean indexed() {
+    return this == FATBTREE;
   }
 
   /**

@@ -63,6 +63,9 @@ public final class SiteConfiguration {
     Configuration conf = new Configuration(false);
     if (spec.metadata().coupled()) {
       partitions().addSharedKeys(conf);
+      if (spec.metadata().indexed()) {
+        new FatBtreeIndexKeys(layout, spec.nodes()).addSharedKeys(conf);
+      }
     } else {
       conf.set("fs.defaultFS", "hdfs://" + master + ":" + NAMENODE_PORT);
       conf.set("dfs.namenode.http-address", master + ":9870");
@@ -163,6 +166,9 @@ public final class SiteConfiguration {
       conf.set("yarn.nodemanager.log-dirs", new File(local, "logs").getPath());
     }
     spec.keys().forEach(conf::set);
+    if (spec.metadata().indexed()) {
+      new FatBtreeIndexKeys(layout, spec.nodes()).addNameNodeKeys(conf, node);
+    }
     nodeSettings.fillIns().forEach((key, value) -> {
       if (conf.getTrimmed(key, "").isEmpty()) {
         conf.set(key, value);

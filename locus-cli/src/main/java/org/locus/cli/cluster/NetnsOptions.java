@@ -59,7 +59,8 @@ public final class NetnsOptions {
     options.addOption(Option.builder().longOpt("metadata").hasArg().argName("LAYOUT")
         .desc("--netns: where the namespace lives: master (one NameNode on the master,"
             + " default) or sdp (a NameNode per node for its own partition, hdfs://nsK on"
-            + " nodeK; HDFS federation; docs/ndcoupling.md)").build());
+            + " nodeK; HDFS federation; docs/ndcoupling.md) or fatbtree (sdp plus the"
+            + " Fat-Btree path index in every NameNode)").build());
     options.addOption(Option.builder().longOpt("disk-size").hasArg().argName("SIZE")
         .desc("--netns: size of each node disk (loop device), e.g. 2g (default)").build());
   }

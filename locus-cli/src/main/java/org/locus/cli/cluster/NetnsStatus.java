@@ -48,7 +48,8 @@ final class NetnsStatus {
         NodeCgroup.forHost(layout, new ResourceLedger(layout.ledgerFile())));
     TextTable table = new TextTable("NODE", "ADDRESS", "DAEMONS (PID)", "TX BYTES", "RX BYTES",
         "DISKS (MAJ:MIN)", "PARTITION", "ROLE");
-    boolean coupled = MetadataLayout.SDP.word().equals(state.getProperty("metadata"));
+    boolean coupled = MetadataLayout.of("metadata in " + layout.stateFile(),
+        state.getProperty("metadata", MetadataLayout.MASTER.word())).coupled();
     int nodes = Integer.parseInt(state.getProperty("nodes", "0"));
     List<String> all = new java.util.ArrayList<>(List.of(ClusterLayout.MASTER));
     all.addAll(ClusterLayout.workers(nodes));

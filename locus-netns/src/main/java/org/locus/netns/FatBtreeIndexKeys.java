@@ -1,0 +1,62 @@
+package org.locus.netns;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The keys of a {@link MetadataLayout#FATBTREE} cluster's path index (docs/ndcoupling.md,
+ * "FBB"): node {@code k}'s NameNode hosts Fat-Btree index node {@code k} (the
+ * {@code FatBtreeNameNodePlugin} of {@code hadoop-hdfs-ndcoupling}, loaded from the dist
+ * bundle), serving it at the node's address, port {@link #PORT}. An index node's id is its
+ * partition's number, so an owner in the index names partition {@code nsk} as {@code k}.
+ *
+ * <p>Every site file lists every index node ({@code locus.ndcoupling.index.peers}), so a
+ * client on any node or on the host finds the index server of the node it runs on. The key
+ * names are the ndcoupling module's ({@code NdCouplingConfigKeys}); this module does not depend
+ * on it, so they are written out here.
+ */
+public final class FatBtreeIndexKeys {
+  /** The index server's port on every node. */
+  public static final int PORT = 50130;
+  static final String PLUGINS = "dfs.namenode.plugins";
+  static final String PLUGIN = "org.locus.ndcoupling.namenode.FatBtreeNameNodePlugin";
+  static final String NODE_ID = "locus.ndcoupling.index.node-id";
+  static final String PEERS = "locus.ndcoupling.index.peers";
+
+  private final ClusterLayout layout;
+  private final int nodes;
+
+  public FatBtreeIndexKeys(ClusterLayout layout, int nodes) {
+    this.layout = layout;
+    this.nodes = nodes;
+  }
+
+  /** @return the index node id of {@code node} (nodeK is K, like its partition nsK) */
+  public static int nodeId(String node) {
+    return ClusterLayout.index(node);
+  }
+
+  /** Adds the peer list every daemon and client shares. */
+  public void addSharedKeys(Configuration conf) {
+    List<String> peers = new ArrayList<>();
+    for (String node : ClusterLayout.workers(nodes)) {
+      peers.add(nodeId(node) + "=" + layout.address(node) + ":" + PORT);
+    }
+    conf.set(PEERS, String.join(",", peers));
+  }
+
+  /**
+   * Adds the keys of the index node on {@code node}: its id, and the plug-in appended to the
+   * NameNode plug-ins already listed (a feature's, such as the gears', stay).
+   */
+  public void addNameNodeKeys(Configuration conf, String node) {
+    conf.set(NODE_ID, Integer.toString(nodeId(node)));
+    Set<String> plugins = new LinkedHashSet<>(conf.getTrimmedStringCollection(PLUGINS));
+    plugins.add(PLUGIN);
+    conf.set(PLUGINS, String.join(",", plugins));
+  }
+}
