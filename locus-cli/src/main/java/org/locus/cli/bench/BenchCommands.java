@@ -34,6 +34,7 @@ public final class BenchCommands {
             new BoostBenchCommand(),
             new GearBenchCommand(),
             new WordCountBenchCommand(),
+            new MetadataBenchCommand(),
             new EnergyBenchCommand(),
             new SpinDownBenchCommand(),
             new CodecBenchCommand(),
