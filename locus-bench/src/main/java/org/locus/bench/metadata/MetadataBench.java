@@ -102,7 +102,14 @@ public final class MetadataBench {
       } finally {
         NetnsBenchClusters.stopQuietly(dir, progress);
       }
+      // after every size, so that a bench cut short still leaves a report of what it measured
+      writeReport(out, samples, nnThroughput, indexChecks);
     }
+    return writeReport(out, samples, nnThroughput, indexChecks);
+  }
+
+  private File writeReport(File out, List<MetadataSample> samples,
+      Map<Integer, double[]> nnThroughput, List<String> indexChecks) throws IOException {
     MetadataBenchReport report = new MetadataBenchReport(request, samples, nnThroughput,
         indexChecks);
     report.chart(new File(out, "metadata-bench.svg").toPath());

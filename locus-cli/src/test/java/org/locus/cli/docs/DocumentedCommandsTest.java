@@ -41,7 +41,8 @@ class DocumentedCommandsTest {
   static final String LOCK = "/tmp/locus-documented-commands.lock";
   /** Commands that start netns clusters: such a block waits its turn with the netns tests. */
   private static final Pattern STARTS_NETNS =
-      Pattern.compile("--netns\\b|--cluster netns\\b|bin/locus bench (lowpower|gears)\\b");
+      Pattern.compile("--netns\\b|--cluster netns\\b"
+          + "|bin/locus bench (lowpower|gears|metadata)\\b");
   private static final Pattern CLUSTER_DIR =
       Pattern.compile("bin/locus cluster up\\b.*?--dir\\s+(\\S+)");
   private static final File LOGS = new File("target/doc-commands").getAbsoluteFile();
