@@ -49,6 +49,7 @@ import org.locus.netns.ResourceLedger;
 public final class MetadataBench {
   private static final long CLIENT_TIMEOUT_MINUTES = 30;
   private static final long DISK_BYTES = 1L << 30;
+  private static final int WARM_UP_FILES = 200;
   private static final Pattern RESULT = Pattern.compile(
       "result phase=(\\w+) ops=(\\d+) start_ms=(\\d+) end_ms=(\\d+)");
   private static final Pattern NN_OPS = Pattern.compile("Ops per sec: ([0-9.]+)");
@@ -76,12 +77,21 @@ public final class MetadataBench {
       ClusterDirectory dir = new ClusterDirectory(new File(out, "cluster-" + nodes + "n"));
       start(dir, nodes);
       try {
+        // a fresh cluster's first operations run in the interpreter: one small unmeasured run
+        // of every layout first, so that no layout's first measured run pays for that
+        for (MetadataLayoutUnderTest layout : request.layouts()) {
+          runClients(dir, nodes, layout, 0, "/bench/metadata/warm-up-" + layout.word(),
+              Math.min(request.files(), WARM_UP_FILES));
+        }
+        progress.printf("%d node(s): warmed up (one run of %d files per layout)%n", nodes,
+            Math.min(request.files(), WARM_UP_FILES));
         for (int run = 1; run <= request.runs(); run++) {
           List<MetadataLayoutUnderTest> order = new ArrayList<>(request.layouts());
           Collections.rotate(order, -(run - 1));
           for (MetadataLayoutUnderTest layout : order) {
             String runDir = "/bench/metadata/r" + run + "-" + layout.word();
-            List<MetadataSample> phases = runClients(dir, nodes, layout, run, runDir);
+            List<MetadataSample> phases = runClients(dir, nodes, layout, run, runDir,
+                request.files());
             samples.addAll(phases);
             done++;
             progress.printf(Locale.ROOT, "[%d/%d] %d node(s), run %d, %-9s write %.1f ops/s,"
@@ -134,7 +144,7 @@ public final class MetadataBench {
 
   /** Starts a client in every node, waits for all, and sums each phase over them. */
   private List<MetadataSample> runClients(ClusterDirectory dir, int nodes,
-      MetadataLayoutUnderTest layout, int run, String runDir) throws Exception {
+      MetadataLayoutUnderTest layout, int run, String runDir, int files) throws Exception {
     ClusterLayout cluster = new ClusterLayout(dir.root());
     DaemonLauncher launcher = new DaemonLauncher(cluster,
         NodeCgroup.forHost(cluster, new ResourceLedger(cluster.ledgerFile())));
@@ -145,7 +155,7 @@ public final class MetadataBench {
       List<String> java = List.of(DaemonLauncher.javaBinary(), "-Xmx192m", "-XX:+UseSerialGC",
           "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
           MetadataBenchClient.class.getName(), dir.root().getPath(), layout.word(),
-          Integer.toString(k), Integer.toString(nodes), Integer.toString(request.files()),
+          Integer.toString(k), Integer.toString(nodes), Integer.toString(files),
           Integer.toString(request.fileBytes()), runDir, sync.getPath(),
           Integer.toString(run));
       File log = new File(dir.root(), "bench-logs/r" + run + "-" + layout.word() + "-node" + k

@@ -59,8 +59,9 @@ public final class MetadataBenchReport {
         + " clients, NameNode, index and DataNode of a node share it) and %d MiB of memory."
         + " A client JVM runs inside every node: write phase, each node creates #files/#nodes"
         + " files; read phase, each node opens and reads every file in its own random order"
-        + " (every byte checked). Throughput = all nodes' operations / (last end − first"
-        + " start) of the phase.%n%n", request.files(), request.fileBytes(),
+        + " (every byte checked). Before the measured runs, one unmeasured run of up to 200"
+        + " files per layout warms the cluster's daemons up. Throughput = all nodes' operations"
+        + " / (last end − first start) of the phase.%n%n", request.files(), request.fileBytes(),
         request.nodeCounts(), request.runs(), NodeCpus.format(request.nodeCpus()),
         request.nodeMemoryBytes() >> 20));
     md.append("- **one NameNode**: every client uses partition 1's NameNode (on node1, capped"
