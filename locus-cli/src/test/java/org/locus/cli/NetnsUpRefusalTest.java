@@ -33,10 +33,10 @@ class NetnsUpRefusalTest {
   void anUnknownMetadataLayoutIsRefusedNamingTheOptionAndTheChoices() {
     FileUtil.fullyDelete(DIR);
     CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
-        "--metadata", "fatbtree");
+        "--metadata", "hashed");
     assertEquals(2, run.exitCode(), run.toString());
-    assertTrue(run.err().contains("unknown metadata layout 'fatbtree' for --metadata; one of"
-        + " master, sdp"), run.err());
+    assertTrue(run.err().contains("unknown metadata layout 'hashed' for --metadata; one of"
+        + " master, sdp, fatbtree"), run.err());
     assertFalse(new ClusterLayout(DIR).ledgerFile().exists(), "nothing was created");
   }
 

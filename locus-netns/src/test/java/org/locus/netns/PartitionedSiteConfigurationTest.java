@@ -123,8 +123,8 @@ class PartitionedSiteConfigurationTest {
   @Test
   void anUnknownLayoutNamesTheOptionAndTheChoices() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> MetadataLayout.of("--metadata", "fatbtree"));
-    assertEquals("unknown metadata layout 'fatbtree' for --metadata; one of master, sdp",
+        () -> MetadataLayout.of("--metadata", "hashed"));
+    assertEquals("unknown metadata layout 'hashed' for --metadata; one of master, sdp, fatbtree",
         e.getMessage());
   }
 
