@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 
 import org.locus.bench.report.BarChartSvg;
 import org.locus.netns.NodeCpus;
@@ -28,7 +29,7 @@ public final class MetadataBenchReport {
       Map<Integer, double[]> nnThroughput, List<String> indexChecks) {
     this.request = request;
     this.samples = List.copyOf(samples);
-    this.nnThroughput = Map.copyOf(nnThroughput);
+    this.nnThroughput = new TreeMap<>(nnThroughput);
     this.indexChecks = List.copyOf(indexChecks);
   }
 
