@@ -74,7 +74,8 @@ public final class NetnsClusterDaemon {
     if (spec.metadata().coupled()) {
       List<String> partitions = new PartitionedNamespace(layout, spec.nodes()).nameservices();
       state.setProperty("namenode", "hdfs://" + partitions.get(0) + " .. hdfs://"
-          + partitions.get(partitions.size() - 1) + " (one partition per node, --metadata sdp)");
+          + partitions.get(partitions.size() - 1) + " (one partition per node, --metadata "
+          + spec.metadata().word() + ")");
     } else {
       state.setProperty("namenode", "hdfs://" + layout.address(ClusterLayout.MASTER) + ":8020");
     }
