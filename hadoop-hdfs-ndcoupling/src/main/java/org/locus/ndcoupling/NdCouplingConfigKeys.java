@@ -92,6 +92,23 @@ public final class NdCouplingConfigKeys {
   public static final String GEAR_REISSUE_SECONDS = "locus.ndcoupling.gear.reissue-interval";
   public static final int GEAR_REISSUE_SECONDS_DEFAULT = 10;
 
+  // coupled nodes (issue 42): where a partition's replicas live,
+  // org.apache.hadoop.hdfs.server.blockmanagement.PartitionPlacementRule
+
+  /**
+   * The coupled nodes in ring order, host names or IP addresses separated by commas: a
+   * partition's replicas go to its own node and the nodes after it in this order. Default: the
+   * host of {@code dfs.namenode.rpc-address.NS} for each NS of {@code dfs.nameservices}, in
+   * that order (federation with one NameNode per node).
+   */
+  public static final String PARTITION_RING = "locus.ndcoupling.partition.ring";
+
+  /**
+   * This NameNode's own node, a host of the ring. Default: the host of
+   * {@code dfs.namenode.rpc-address.NS} for this NameNode's {@code dfs.nameservice.id}.
+   */
+  public static final String PARTITION_HOME = "locus.ndcoupling.partition.home";
+
   // Fat-Btree index (issue 43): one node of the distributed path index, served over Hadoop RPC
   // by org.locus.ndcoupling.namenode.FatBtreeNameNodePlugin or IndexNodeService
 

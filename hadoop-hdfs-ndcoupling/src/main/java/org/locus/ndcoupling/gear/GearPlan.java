@@ -132,6 +132,36 @@ public final class GearPlan {
         + String.join(",", hosts.subList(low, hosts.size()));
   }
 
+  /**
+   * @return the two-gear plan of coupled nodes in ring order: every other node (the first, the
+   *     third, ...) is gear 0, the rest gear 1. A partition's replicas lie on consecutive nodes
+   *     of the ring, so every partition with two or more replicas keeps one in gear 0.
+   */
+  public static String alternating(List<String> ring) {
+    if (ring.size() < 2) {
+      throw new IllegalArgumentException("a gear plan needs at least two nodes, got "
+          + ring.size());
+    }
+    List<String> low = new ArrayList<>();
+    List<String> high = new ArrayList<>();
+    for (int i = 0; i < ring.size(); i++) {
+      (i % 2 == 0 ? low : high).add(ring.get(i));
+    }
+    return String.join(",", low) + ";" + String.join(",", high);
+  }
+
+  /**
+   * @return the stand-ins of {@link #alternating}: each node of gear 1 is covered by the next
+   *     node of the ring (in gear 0), the node that holds its partition's first replica set
+   */
+  public static String ringStandIns(List<String> ring) {
+    List<String> pairs = new ArrayList<>();
+    for (int i = 1; i < ring.size(); i += 2) {
+      pairs.add(ring.get(i) + "=" + ring.get((i + 1) % ring.size()));
+    }
+    return String.join(",", pairs);
+  }
+
   /** @return the highest gear (every node on) */
   public int topGear() {
     return groups.size() - 1;

@@ -220,7 +220,9 @@ final class GearUpRun {
   private List<GearBlockMap.Work> resolve(List<UpdateLogEntry> fileEntries,
       List<UpdateLogEntry> nothingToMove) {
     List<GearBlockMap.Work> work = new ArrayList<>();
-    Set<Long> seen = new HashSet<>();
+    // A block may wait for two intended nodes (the partition rule logs each), so a move is a
+    // block and its target.
+    Set<String> seen = new HashSet<>();
     for (UpdateLogEntry entry : fileEntries) {
       DatanodeDescriptor standIn = blockMap.datanode(entry.standIn());
       DatanodeDescriptor intended = blockMap.datanode(entry.intended());
@@ -230,7 +232,7 @@ final class GearUpRun {
       List<GearBlockMap.Work> found = blockMap.resolve(entry, standIn, intended);
       boolean any = false;
       for (GearBlockMap.Work w : found) {
-        if (seen.add(w.block().getBlockId())) {
+        if (seen.add(w.block().getBlockId() + "@" + w.target().getDatanodeUuid())) {
           work.add(w);
           any = true;
         }

@@ -156,6 +156,18 @@ public class GearPlacementRule extends PlacementRule {
     return types.isEmpty() ? StorageType.DEFAULT : types.get(0);
   }
 
+  /**
+   * Records in the update log that a replica of {@code src} meant for {@code intended} went to
+   * {@code standIn}, for a rule that chose the nodes itself (the partition rule); nothing while
+   * the gears are off.
+   */
+  public void recordStandIn(String src, String standIn, String intended) {
+    GearState current = state;
+    if (current != null) {
+      log(current, src, standIn, intended);
+    }
+  }
+
   private static void log(GearState current, String src, String standIn, String intended) {
     try {
       current.log().append(current.fileIds().inodeIdOf(src), src, standIn, intended,
