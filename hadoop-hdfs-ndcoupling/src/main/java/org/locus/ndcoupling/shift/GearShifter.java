@@ -8,24 +8,42 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import org.locus.ndcoupling.gear.GearUpReport;
+import org.locus.ndcoupling.gear.PartitionGearUps;
 import org.locus.ndcoupling.rpc.GearProtocol;
 
 /**
- * A gear shift from the operator's side: asks the NameNode's gear service to shift, switches the
- * leaving or returning DataNodes off or on in between, and waits for each stage the NameNode
- * must see (maintenance before a node goes off; registration before gear-up starts).
+ * A gear shift from the operator's side: asks the gear service to shift, switches the leaving or
+ * returning DataNodes off or on in between, and waits for each stage the NameNode must see
+ * (maintenance before a node goes off; registration before gear-up starts).
+ *
+ * <p>On coupled nodes every partition's NameNode runs the gears for its own block pool, so the
+ * shifter talks to all of them: each puts the leaving nodes into maintenance and must see them
+ * gone; each must see the returning nodes registered; then every partition's gear-up starts at
+ * once and the shift ends when the last one finishes ({@link #upAll}).
  */
 public final class GearShifter {
   private static final long POLL_MS = 200;
 
-  private final GearProtocol gears;
+  private final Map<String, GearProtocol> partitions;
   private final NodeSwitch nodes;
   private final long timeoutMs;
   private final Consumer<String> progress;
 
   public GearShifter(GearProtocol gears, NodeSwitch nodes, long timeoutMs,
       Consumer<String> progress) {
-    this.gears = gears;
+    this(Map.of("namenode", gears), nodes, timeoutMs, progress);
+  }
+
+  /**
+   * @param partitions each partition's gear service by partition name (one entry for a cluster
+   *     with one NameNode)
+   */
+  public GearShifter(Map<String, GearProtocol> partitions, NodeSwitch nodes, long timeoutMs,
+      Consumer<String> progress) {
+    if (partitions.isEmpty()) {
+      throw new IllegalArgumentException("no gear service to shift");
+    }
+    this.partitions = new LinkedHashMap<>(partitions);
     this.nodes = nodes;
     this.timeoutMs = timeoutMs;
     this.progress = progress;
@@ -39,8 +57,27 @@ public final class GearShifter {
    * @return the hosts switched off
    */
   public List<String> down(int level) throws IOException {
-    Map<String, String> reply = parse(gears.shiftDown(level));
-    List<String> leaving = hosts(reply.get("leaving"));
+    List<String> leaving = new ArrayList<>();
+    List<String> shifted = new ArrayList<>();
+    for (Map.Entry<String, GearProtocol> p : partitions.entrySet()) {
+      Map<String, String> reply;
+      try {
+        reply = parse(p.getValue().shiftDown(level));
+      } catch (IOException e) {
+        if (shifted.isEmpty()) {
+          throw e;
+        }
+        throw new IOException(p.getKey() + " refused the shift (" + firstLine(e) + "); "
+            + String.join(",", shifted) + " already shifted to gear " + level + " with the"
+            + " leaving nodes in maintenance, no node switched off: shift them back up", e);
+      }
+      shifted.add(p.getKey());
+      for (String host : hosts(reply.get("leaving"))) {
+        if (!leaving.contains(host)) {
+          leaving.add(host);
+        }
+      }
+    }
     progress.accept("gear " + level + ": " + leaving.size() + " nodes enter maintenance: "
         + String.join(",", leaving));
     waitFor(leaving, "admin=IN_MAINTENANCE", "enter maintenance");
@@ -58,10 +95,20 @@ public final class GearShifter {
    * Shifts up: switches the returning nodes on, waits until the NameNode lists them live, and
    * runs the gear-up, reporting each step as it ends.
    *
-   * @return the gear-up's final report
+   * @return the gear-up's final report (on coupled nodes every partition's, combined)
    */
   public GearUpReport up(int level, String issuance, String transfer) throws IOException {
-    Map<String, String> status = parse(gears.status());
+    return upAll(level, issuance, transfer).combined();
+  }
+
+  /**
+   * {@link #up}, with each partition's own report and the wall time from the first partition's
+   * start until the last one's end.
+   */
+  public PartitionGearUps upAll(int level, String issuance, String transfer)
+      throws IOException {
+    GearProtocol first = partitions.values().iterator().next();
+    Map<String, String> status = parse(first.status());
     int current = Integer.parseInt(status.get("gear"));
     if (level <= current) {
       throw new IOException("gear " + level + " is not above the current gear " + current);
@@ -79,20 +126,50 @@ public final class GearShifter {
       progress.accept("  " + host + ": on");
     }
     waitFor(returning, "live=true", "register with the NameNode");
-    GearUpReport report = GearUpReport.parse(gears.startGearUp(level, issuance, transfer));
-    int shown = 0;
-    long deadline = System.currentTimeMillis() + timeoutMs;
-    while ("running".equals(report.state())) {
-      if (System.currentTimeMillis() > deadline) {
-        throw new IOException("gear-up still running after " + timeoutMs + " ms (step "
-            + report.step() + "); it goes on in the NameNode: see gear status");
-      }
-      shown = showSteps(report, shown);
-      sleep();
-      report = GearUpReport.parse(gears.gearUpProgress());
+    return gearUpAll(level, issuance, transfer);
+  }
+
+  /**
+   * Starts the gear-up on every partition at once (the returning nodes registered already) and
+   * waits until each has finished, reporting each partition's steps as they end.
+   */
+  public PartitionGearUps gearUpAll(int level, String issuance, String transfer)
+      throws IOException {
+    long start = System.nanoTime();
+    Map<String, GearUpReport> reports = new LinkedHashMap<>();
+    for (Map.Entry<String, GearProtocol> p : partitions.entrySet()) {
+      reports.put(p.getKey(), GearUpReport.parse(p.getValue().startGearUp(level, issuance,
+          transfer)));
     }
-    showSteps(report, shown);
-    return report;
+    Map<String, Integer> shown = new LinkedHashMap<>();
+    long deadline = System.currentTimeMillis() + timeoutMs;
+    while (true) {
+      boolean running = false;
+      for (Map.Entry<String, GearProtocol> p : partitions.entrySet()) {
+        GearUpReport report = reports.get(p.getKey());
+        if ("running".equals(report.state())) {
+          report = GearUpReport.parse(p.getValue().gearUpProgress());
+          reports.put(p.getKey(), report);
+        }
+        shown.put(p.getKey(), showSteps(p.getKey(), report,
+            shown.getOrDefault(p.getKey(), 0)));
+        running |= "running".equals(report.state());
+      }
+      if (!running) {
+        break;
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("gear-up still running after " + timeoutMs + " ms; it goes on"
+            + " in the NameNode: see gear status");
+      }
+      sleep();
+    }
+    return new PartitionGearUps(reports, (System.nanoTime() - start) / 1_000_000);
+  }
+
+  private static String firstLine(IOException e) {
+    String message = String.valueOf(e.getMessage());
+    return message.lines().findFirst().orElse(message);
   }
 
   /** @return "on admin=X live=Y group=G" as {"": on, admin: X, ...} */
@@ -109,11 +186,12 @@ public final class GearShifter {
     return words;
   }
 
-  private int showSteps(GearUpReport report, int shown) {
+  private int showSteps(String partition, GearUpReport report, int shown) {
     String[] names = {"metadata", "issue", "transfer", "reflect"};
     int finished = "running".equals(report.state()) ? report.step() - 1 : 4;
+    String prefix = partitions.size() == 1 ? "  " : "  " + partition + " ";
     for (int s = shown; s < finished; s++) {
-      progress.accept(String.format("  step %d %-8s %8d ms", s + 1, names[s],
+      progress.accept(String.format("%sstep %d %-8s %8d ms", prefix, s + 1, names[s],
           report.stepMillis()[s]));
     }
     return Math.max(shown, finished);
@@ -122,12 +200,14 @@ public final class GearShifter {
   private void waitFor(List<String> hosts, String state, String what) throws IOException {
     long deadline = System.currentTimeMillis() + timeoutMs;
     while (true) {
-      Map<String, String> status = parse(gears.status());
       List<String> waiting = new ArrayList<>();
-      for (String host : hosts) {
-        String line = status.getOrDefault("node." + host, "");
-        if (!line.contains(state)) {
-          waiting.add(host);
+      for (Map.Entry<String, GearProtocol> p : partitions.entrySet()) {
+        Map<String, String> status = parse(p.getValue().status());
+        for (String host : hosts) {
+          String line = status.getOrDefault("node." + host, "");
+          if (!line.contains(state) && !waiting.contains(host)) {
+            waiting.add(host);
+          }
         }
       }
       if (waiting.isEmpty()) {
@@ -135,7 +215,8 @@ public final class GearShifter {
       }
       if (System.currentTimeMillis() > deadline) {
         throw new IOException(String.join(",", waiting) + " did not " + what + " within "
-            + timeoutMs + " ms");
+            + timeoutMs + " ms" + (partitions.size() == 1 ? ""
+                : " at every partition's NameNode"));
       }
       sleep();
     }

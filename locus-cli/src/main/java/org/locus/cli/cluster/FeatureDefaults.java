@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.locus.ndcoupling.NdCouplingConfigKeys;
+import org.locus.ndcoupling.gear.CoupledNodeKeys;
 import org.locus.ndcoupling.gear.GearPlan;
 
 /**
@@ -20,7 +21,19 @@ final class FeatureDefaults {
   private FeatureDefaults() {
   }
 
-  /** Adds the host-dependent keys of {@code features} that {@code keys} lacks (netns). */
+  /**
+   * Adds the host-dependent keys of {@code features} that {@code keys} lacks (netns); on coupled
+   * nodes ({@code --metadata sdp}) ndcoupling's partition placement and its alternating plan.
+   */
+  static void fill(List<String> features, Map<String, String> keys, List<String> hosts,
+      boolean coupled) {
+    if (features.contains("ndcoupling") && coupled) {
+      CoupledNodeKeys.add(keys, hosts);
+    }
+    fill(features, keys, hosts);
+  }
+
+  /** Adds the host-dependent keys of {@code features} that {@code keys} lacks. */
   static void fill(List<String> features, Map<String, String> keys, List<String> hosts) {
     if (features.contains("ndcoupling") && !keys.containsKey(NdCouplingConfigKeys.GEAR_PLAN)
         && hosts.size() >= 2) {

@@ -92,8 +92,15 @@ public final class NetnsOptions {
       keys.put(e.getKey(), featureKeys.getRaw(e.getKey()));
     }
     keys.putAll(base.extraKeys());
+    MetadataLayout metadata;
+    try {
+      metadata = MetadataLayout.of("--metadata",
+          line.getOptionValue("metadata", MetadataLayout.MASTER.word()));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
     FeatureDefaults.fill(base.features(), keys, ClusterLayout.workers(base.nodes()).stream()
-        .map(layout::address).toList());
+        .map(layout::address).toList(), metadata.coupled());
     try {
       String diskRead = line.getOptionValue("disk-read", "none");
       String diskWrite = line.getOptionValue("disk-write", "none");
@@ -108,8 +115,7 @@ public final class NetnsOptions {
           size("disk-size", line.getOptionValue("disk-size", "2g")),
           base.volumes().stream().map(StorageType::name).toList(),
           replicatedVolume(line.getOptionValue("replicated-volume")), keys, distLib)
-          .withMetadata(MetadataLayout.of("--metadata",
-              line.getOptionValue("metadata", MetadataLayout.MASTER.word())));
+          .withMetadata(metadata);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -12,8 +12,10 @@ import org.locus.cli.UsageException;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
 import org.locus.ndcoupling.gear.CommandIssuance;
 import org.locus.ndcoupling.gear.GearUpReport;
+import org.locus.ndcoupling.gear.PartitionGearUps;
 import org.locus.ndcoupling.gear.TransferMethod;
-import org.locus.ndcoupling.rpc.GearClient;
+import org.locus.ndcoupling.rpc.GearProtocol;
+import org.locus.ndcoupling.rpc.PartitionGearClients;
 import org.locus.ndcoupling.shift.GearShifter;
 
 /** What the gear commands share: connecting, the method options, running a shift. */
@@ -21,9 +23,10 @@ final class GearCommandSupport {
   private GearCommandSupport() {
   }
 
-  static GearClient connect(Configuration conf) throws LocusException {
+  /** @return the gear services: every partition's on coupled nodes, else the NameNode's */
+  static PartitionGearClients connect(Configuration conf) throws LocusException {
     try {
-      return GearClient.connect(conf);
+      return PartitionGearClients.connect(conf);
     } catch (IOException e) {
       throw new LocusException("cannot reach the NameNode's gear service: " + e.getMessage());
     }
@@ -56,14 +59,15 @@ final class GearCommandSupport {
   /** Shifts to {@code level}, down or up, printing progress; returns the exit code. */
   static int shift(Configuration conf, String confOption, int level, String[] methods,
       Console console) throws Exception {
-    try (GearClient client = connect(conf)) {
-      Map<String, String> status = GearShifter.parse(client.gears().status());
+    try (PartitionGearClients clients = connect(conf)) {
+      Map<String, GearProtocol> gears = clients.gears();
+      Map<String, String> status = GearShifter.parse(gears.values().iterator().next().status());
       int current = Integer.parseInt(status.get("gear"));
       if (level == current) {
         console.out().printf("already in gear %d%n", level);
         return 0;
       }
-      GearShifter shifter = new GearShifter(client.gears(),
+      GearShifter shifter = new GearShifter(gears,
           NodeSwitches.of(confOption, conf), 1000L * conf.getInt(
               NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS,
               NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS_DEFAULT),
@@ -76,7 +80,19 @@ final class GearCommandSupport {
         }
         console.out().printf("gear up %d -> %d: %s issuance, %s transfer%n", current, level,
             methods[0], methods[1]);
-        GearUpReport report = shifter.up(level, methods[0], methods[1]);
+        PartitionGearUps all = shifter.upAll(level, methods[0], methods[1]);
+        if (clients.partitioned()) {
+          for (Map.Entry<String, GearUpReport> p : all.partitions().entrySet()) {
+            GearUpReport r = p.getValue();
+            long[] ms = r.stepMillis();
+            console.out().printf("  %-6s %s: %d entries, %d blocks, %d bytes of metadata;"
+                + " steps %d / %d / %d / %d ms%n", p.getKey(), r.state(), r.entries(),
+                r.blocks(), r.metadataBytes(), ms[0], ms[1], ms[2], ms[3]);
+          }
+          console.out().printf("  all %d partitions at once: %d ms%n", all.partitions().size(),
+              all.wallMillis());
+        }
+        GearUpReport report = all.combined();
         console.out().printf("gear %d: %s; %d entries, %d files, %d blocks, %d bytes of"
             + " metadata; reflected in %d ms%s%n", level, report.state(), report.entries(),
             report.files(), report.blocks(), report.metadataBytes(), report.totalMillis(),

@@ -9,7 +9,8 @@ import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
-import org.locus.ndcoupling.rpc.GearClient;
+import org.locus.ndcoupling.rpc.GearProtocol;
+import org.locus.ndcoupling.rpc.PartitionGearClients;
 import org.locus.ndcoupling.shift.GearShifter;
 
 /** {@code locus gear status}: the plan, the gear, the update log and every node's state. */
@@ -44,16 +45,23 @@ final class GearStatusCommand extends OptionsCommand {
       throw new UsageException("gear status takes no arguments");
     }
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
-    try (GearClient client = GearCommandSupport.connect(conf)) {
-      Map<String, String> status = GearShifter.parse(client.gears().status());
-      console.out().printf("gear %s of 0..%s   plan: %s%n", status.get("gear"),
-          status.get("top-gear"), status.get("plan"));
-      console.out().printf("update log: %s pending entries, %s bytes (%s)%n",
-          status.get("pending-entries"), status.get("log-bytes"), status.get("log"));
-      console.out().printf("last gear-up: %s%n", status.get("gear-up"));
-      for (Map.Entry<String, String> e : status.entrySet()) {
-        if (e.getKey().startsWith("node.")) {
-          console.out().printf("  %-16s %s%n", e.getKey().substring(5), e.getValue());
+    try (PartitionGearClients clients = GearCommandSupport.connect(conf)) {
+      for (Map.Entry<String, GearProtocol> p : clients.gears().entrySet()) {
+        Map<String, String> status = GearShifter.parse(p.getValue().status());
+        String indent = clients.partitioned() ? "  " : "";
+        if (clients.partitioned()) {
+          console.out().printf("partition %s%n", p.getKey());
+        }
+        console.out().printf("%sgear %s of 0..%s   plan: %s%n", indent, status.get("gear"),
+            status.get("top-gear"), status.get("plan"));
+        console.out().printf("%supdate log: %s pending entries, %s bytes (%s)%n", indent,
+            status.get("pending-entries"), status.get("log-bytes"), status.get("log"));
+        console.out().printf("%slast gear-up: %s%n", indent, status.get("gear-up"));
+        for (Map.Entry<String, String> e : status.entrySet()) {
+          if (e.getKey().startsWith("node.")) {
+            console.out().printf("%s  %-16s %s%n", indent, e.getKey().substring(5),
+                e.getValue());
+          }
         }
       }
     }

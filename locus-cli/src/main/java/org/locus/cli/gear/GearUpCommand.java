@@ -10,7 +10,7 @@ import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
-import org.locus.ndcoupling.rpc.GearClient;
+import org.locus.ndcoupling.rpc.PartitionGearClients;
 import org.locus.ndcoupling.shift.GearShifter;
 
 /**
@@ -55,8 +55,9 @@ final class GearUpCommand extends OptionsCommand {
     String[] methods = GearCommandSupport.methods(line);
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
     int level;
-    try (GearClient client = GearCommandSupport.connect(conf)) {
-      Map<String, String> status = GearShifter.parse(client.gears().status());
+    try (PartitionGearClients clients = GearCommandSupport.connect(conf)) {
+      Map<String, String> status = GearShifter.parse(
+          clients.gears().values().iterator().next().status());
       int current = Integer.parseInt(status.get("gear"));
       int top = Integer.parseInt(status.get("top-gear"));
       level = line.hasOption("to") ? intOption(line, "to", current + 1, 0, top) : current + 1;
