@@ -8,11 +8,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code locus bench gears} (seed 004 §5.1, the one-NameNode configurations): on a netns
- * cluster per knob set, each run shifts to the low gear (half the nodes off), writes many
- * one-block files, shifts up and measures how long the returning nodes take to hold their share.
- * The configurations of a knob set share one cluster and take turns, the order reversed every
- * other run, so drift of the host falls on all of them alike.
+ * {@code locus bench gears} (seed 004 §5.1, Table 1): on netns clusters, each run shifts to the
+ * low gear (half the nodes off), writes many one-block files, shifts up and measures how long
+ * the returning nodes take to hold their share. The configurations of a knob set take turns,
+ * the order reversed every other run, so drift of the host falls on all of them alike: those
+ * with one NameNode on one cluster, those on coupled nodes on a second cluster of the same size
+ * that is up at the same time.
  */
 public final class GearBench {
   private final GearBenchRequest request;
@@ -31,10 +32,20 @@ public final class GearBench {
     }
     List<GearRun> runs = new ArrayList<>();
     for (Map.Entry<String, List<GearBenchConfig>> knobs : byKnobs.entrySet()) {
-      File dir = new File(request.out(), "cluster-" + knobs.getKey());
-      err.printf("gears bench: %d-node netns cluster with the %s knobs in %s%n",
-          request.nodes(), knobs.getKey(), dir);
-      try (GearBenchCluster cluster = new GearBenchCluster(knobs.getKey(), dir, request, err)) {
+      // One cluster per metadata layout of this knob set, all up together, so that the
+      // configurations of both layouts take turns run by run.
+      Map<String, GearBenchCluster> clusters = new LinkedHashMap<>();
+      try {
+        for (GearBenchConfig config : knobs.getValue()) {
+          if (!clusters.containsKey(config.metadata())) {
+            String name = knobs.getKey() + (config.coupled() ? "-sdp" : "");
+            File dir = new File(request.out(), "cluster-" + name);
+            err.printf("gears bench: %d-node netns cluster (%s metadata) with the %s knobs in"
+                + " %s%n", request.nodes(), config.metadata(), knobs.getKey(), dir);
+            clusters.put(config.metadata(), new GearBenchCluster(knobs.getKey(),
+                config.coupled(), dir, request, err));
+          }
+        }
         int count = knobs.getKey().equals("stock") ? request.stockRuns() : request.runs();
         for (int run = 1; run <= count; run++) {
           List<GearBenchConfig> order = new ArrayList<>(knobs.getValue());
@@ -42,7 +53,7 @@ public final class GearBench {
             java.util.Collections.reverse(order);
           }
           for (GearBenchConfig config : order) {
-            GearRun result = cluster.cycle(config, run);
+            GearRun result = clusters.get(config.metadata()).cycle(config, run);
             runs.add(result);
             err.printf("  %-13s run %d: %d blocks reflected in %.1f s (steps %s ms),"
                 + " %.2f connections per block%n", config.name(), run, result.blocks(),
@@ -50,6 +61,10 @@ public final class GearBench {
                     result.stepMillis()), result.connectionsPerBlock());
             GearBenchReport.write(request, runs);
           }
+        }
+      } finally {
+        for (GearBenchCluster cluster : clusters.values()) {
+          cluster.close();
         }
       }
     }

@@ -4,12 +4,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -26,21 +28,34 @@ import org.locus.bench.run.NetnsDataNodeSwitch;
 import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
 import org.locus.ndcoupling.gear.GearPlan;
+import org.locus.ndcoupling.gear.CoupledNodeKeys;
 import org.locus.ndcoupling.gear.GearUpReport;
-import org.locus.ndcoupling.rpc.GearClient;
+import org.locus.ndcoupling.gear.PartitionGearUps;
+import org.locus.ndcoupling.rpc.GearProtocol;
+import org.locus.ndcoupling.rpc.PartitionGearClients;
 import org.locus.ndcoupling.shift.GearShifter;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DistBundle;
 import org.locus.netns.HostCommand;
+import org.locus.netns.MetadataLayout;
 import org.locus.netns.NetnsClusterProcess;
 import org.locus.netns.NetnsClusterSpec;
+import org.locus.netns.PartitionedNamespace;
 
 /**
- * The gear bench's netns cluster for one knob set: stock daemons with the ndcoupling feature,
- * a two-gear plan (the first half of the nodes always on), and what a measured cycle needs —
- * shift down, write many one-block files, switch the returning nodes on, gear up, and wait
- * until the NameNode has every block where it belongs.
+ * The gear bench's netns cluster for one knob set and metadata layout: stock daemons with the
+ * ndcoupling feature, a two-gear plan, and what a measured cycle needs — shift down, write many
+ * one-block files, switch the returning nodes on, gear up, and wait until the NameNodes have
+ * every block where it belongs.
+ *
+ * <p>With one NameNode the plan's gear 0 is the first half of the nodes. On coupled nodes
+ * ({@code --metadata sdp}: a NameNode per node, partition nsK on nodeK) it is every other node
+ * ({@link CoupledNodeKeys}), every partition's NameNode runs the gears for its own block pool,
+ * and a cycle shifts, starts the gear-up and waits on all of them at once. Until partitions have
+ * standby NameNodes, switching a coupled node off stops its DataNode only (its NameNode would
+ * take its partition offline), so the low-gear files go to the partitions of the nodes that
+ * stay on, round robin; their replicas meant for the off nodes go to stand-ins.
  */
 final class GearBenchCluster implements AutoCloseable {
   private static final long TIMEOUT_MS = 30 * 60_000L;
@@ -49,22 +64,32 @@ final class GearBenchCluster implements AutoCloseable {
   private final ClusterDirectory dir;
   private final ClusterLayout layout;
   private final Configuration conf;
-  private final GearClient client;
+  private final PartitionGearClients clients;
+  private final Map<String, GearProtocol> gears;
+  private final boolean coupled;
+  /** The file systems the low-gear files go to (each partition of a node on in gear 0). */
+  private final List<URI> targets;
   private final NetnsDataNodeSwitch nodes;
   private final RunningNetnsCluster links;
   private final GearBenchRequest request;
   private final PrintStream err;
   private final DataNodeConnections connections = new DataNodeConnections();
 
-  GearBenchCluster(String knobs, File directory, GearBenchRequest request, PrintStream err)
-      throws Exception {
+  GearBenchCluster(String knobs, boolean coupled, File directory, GearBenchRequest request,
+      PrintStream err) throws Exception {
+    this.coupled = coupled;
     this.dir = new ClusterDirectory(directory.getAbsoluteFile());
     this.layout = new ClusterLayout(dir.root());
     this.request = request;
     this.err = err;
     Map<String, String> keys = new LinkedHashMap<>(request.featureKeys());
-    keys.put(NdCouplingConfigKeys.GEAR_PLAN, GearPlan.halves(ClusterLayout.workers(
-        request.nodes()).stream().map(layout::address).toList()));
+    List<String> ring = ClusterLayout.workers(request.nodes()).stream().map(layout::address)
+        .toList();
+    if (coupled) {
+      CoupledNodeKeys.add(keys, ring);
+    } else {
+      keys.put(NdCouplingConfigKeys.GEAR_PLAN, GearPlan.halves(ring));
+    }
     keys.put("dfs.blocksize", Long.toString(Math.max(1 << 20, request.fileBytes())));
     // Every block fully replicated in low gear, so gear-up moves only what the stand-ins took.
     keys.put("dfs.replication", Integer.toString(replication(request.nodes())));
@@ -75,7 +100,8 @@ final class GearBenchCluster implements AutoCloseable {
     long rate = request.diskBytesPerSecond();
     NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), false,
         request.linkBitsPerSecond(), rate, rate, rate, rate, request.nodeMemoryBytes(), 0,
-        2L << 30, List.of("DISK"), "", keys, DistBundle.libDir(layout.distDir()));
+        2L << 30, List.of("DISK"), "", keys, DistBundle.libDir(layout.distDir()))
+        .withMetadata(coupled ? MetadataLayout.SDP : MetadataLayout.MASTER);
     try {
       NetnsClusterProcess.start(dir, spec, request.home(), err);
     } catch (Exception e) {
@@ -85,21 +111,35 @@ final class GearBenchCluster implements AutoCloseable {
     }
     this.conf = NetnsBenchClusters.clientConfiguration(dir);
     conf.set("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "20");
-    this.client = GearClient.connect(conf);
+    this.clients = PartitionGearClients.connect(conf);
+    this.gears = clients.gears();
+    if (coupled) {
+      Set<String> on = GearPlan.parse(keys.get(NdCouplingConfigKeys.GEAR_PLAN),
+          keys.getOrDefault(NdCouplingConfigKeys.GEAR_STAND_INS, "")).activeIn(0);
+      List<URI> uris = new ArrayList<>();
+      for (String node : ClusterLayout.workers(request.nodes())) {
+        if (on.contains(layout.address(node))) {
+          uris.add(PartitionedNamespace.uri(PartitionedNamespace.nameservice(node)));
+        }
+      }
+      this.targets = List.copyOf(uris);
+    } else {
+      this.targets = List.of(FileSystem.getDefaultUri(conf));
+    }
     this.nodes = NetnsDataNodeSwitch.of(dir.root());
     this.links = new RunningNetnsCluster(conf, dir.root(), request.nodes());
   }
 
   /** Runs one measured cycle of {@code config}: down, writes, up; the files deleted after. */
   GearRun cycle(GearBenchConfig config, int run) throws Exception {
-    GearShifter quiet = new GearShifter(client.gears(), nodes, TIMEOUT_MS, line -> { });
+    GearShifter quiet = new GearShifter(gears, nodes, TIMEOUT_MS, line -> { });
     quiet.down(0);
     Path runDir = new Path("/bench/" + config.name() + "-" + run);
     long writeStart = System.nanoTime();
     writeFiles(runDir, run);
     long writeMillis = millisSince(writeStart);
 
-    Map<String, String> status = GearShifter.parse(client.gears().status());
+    Map<String, String> status = GearShifter.parse(first().status());
     List<String> returning = new ArrayList<>();
     for (Map.Entry<String, String> e : status.entrySet()) {
       if (e.getKey().startsWith("node.") && e.getValue().startsWith("off")) {
@@ -117,17 +157,32 @@ final class GearBenchCluster implements AutoCloseable {
     Map<String, Long> opensBefore = passiveOpens();
     Map<String, Long> acceptedBefore = accepted(returning);
     long start = System.nanoTime();
-    GearUpReport report = GearUpReport.parse(client.gears().startGearUp(1, config.issuance(),
-        config.transfer()));
-    while ("running".equals(report.state())) {
+    // Every partition's gear-up at once (one NameNode: the one).
+    Map<String, GearUpReport> reports = new LinkedHashMap<>();
+    for (Map.Entry<String, GearProtocol> p : gears.entrySet()) {
+      reports.put(p.getKey(), GearUpReport.parse(p.getValue().startGearUp(1, config.issuance(),
+          config.transfer())));
+    }
+    while (reports.values().stream().anyMatch(r -> "running".equals(r.state()))) {
       checkTimeout(start, "gear-up");
       Thread.sleep(POLL_MS);
-      report = GearUpReport.parse(client.gears().gearUpProgress());
+      for (Map.Entry<String, GearProtocol> p : gears.entrySet()) {
+        if ("running".equals(reports.get(p.getKey()).state())) {
+          reports.put(p.getKey(), GearUpReport.parse(p.getValue().gearUpProgress()));
+        }
+      }
     }
-    try (DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(conf)) {
-      while (fs.getLowRedundancyBlocksCount() > 0 || fs.getMissingBlocksCount() > 0) {
-        checkTimeout(start, "replication and deletion");
-        Thread.sleep(POLL_MS);
+    GearUpReport report = new PartitionGearUps(reports, 0).combined();
+    List<DistributedFileSystem> filesystems = new ArrayList<>();
+    try {
+      for (URI uri : namespaces()) {
+        filesystems.add((DistributedFileSystem) FileSystem.newInstance(uri, conf));
+      }
+      for (DistributedFileSystem fs : filesystems) {
+        while (fs.getLowRedundancyBlocksCount() > 0 || fs.getMissingBlocksCount() > 0) {
+          checkTimeout(start, "replication and deletion");
+          Thread.sleep(POLL_MS);
+        }
       }
       long reflectionMillis = millisSince(start);
       if (!"done".equals(report.state())) {
@@ -153,18 +208,40 @@ final class GearBenchCluster implements AutoCloseable {
       for (String node : bytesAfter.keySet()) {
         sent.put(node, bytesAfter.get(node).sent() - bytesBefore.get(node).sent());
       }
-      boolean healthy = fsck().contains("Status: HEALTHY");
-      fs.delete(runDir, true);
+      boolean healthy = true;
+      for (URI uri : namespaces()) {
+        healthy &= fsck(uri).contains("Status: HEALTHY");
+      }
+      for (DistributedFileSystem fs : filesystems) {
+        fs.delete(runDir, true);
+      }
       // The next run starts with no deletion pending for nodes about to be switched off.
-      while (fs.getPendingDeletionBlocksCount() > 0) {
-        checkTimeout(start, "the deleted run's blocks to go");
-        Thread.sleep(POLL_MS);
+      for (DistributedFileSystem fs : filesystems) {
+        while (fs.getPendingDeletionBlocksCount() > 0) {
+          checkTimeout(start, "the deleted run's blocks to go");
+          Thread.sleep(POLL_MS);
+        }
       }
       return new GearRun(config.name(), run, request.files(), report.blocks(),
           report.stepMillis(), reflectionMillis, restartMillis, writeMillis, dataConnections,
-          tcpAccepted,
-          sent, healthy);
+          tcpAccepted, sent, healthy);
+    } finally {
+      for (DistributedFileSystem fs : filesystems) {
+        fs.close();
+      }
     }
+  }
+
+  private GearProtocol first() {
+    return gears.values().iterator().next();
+  }
+
+  /** @return every namespace of the cluster: each partition, or the one NameNode's */
+  private List<URI> namespaces() {
+    if (!coupled) {
+      return targets;
+    }
+    return gears.keySet().stream().map(PartitionedNamespace::uri).toList();
   }
 
   /** @return the replication factor the low gear's nodes can hold: at most 3 */
@@ -174,7 +251,11 @@ final class GearBenchCluster implements AutoCloseable {
 
   private void writeFiles(Path runDir, int run) throws Exception {
     ExecutorService writers = Executors.newFixedThreadPool(request.writers());
-    try (FileSystem fs = FileSystem.newInstance(conf)) {
+    List<FileSystem> filesystems = new ArrayList<>();
+    try {
+      for (URI uri : targets) {
+        filesystems.add(FileSystem.newInstance(uri, conf));
+      }
       List<Future<?>> done = new ArrayList<>();
       for (int w = 0; w < request.writers(); w++) {
         int writer = w;
@@ -183,6 +264,7 @@ final class GearBenchCluster implements AutoCloseable {
           byte[] data = new byte[request.fileBytes()];
           for (int i = writer; i < request.files(); i += request.writers()) {
             random.nextBytes(data);
+            FileSystem fs = filesystems.get(i % filesystems.size());
             try (FSDataOutputStream out = fs.create(new Path(runDir, "f" + i))) {
               out.write(data);
             }
@@ -195,18 +277,23 @@ final class GearBenchCluster implements AutoCloseable {
       }
     } finally {
       writers.shutdownNow();
+      for (FileSystem fs : filesystems) {
+        fs.close();
+      }
     }
   }
 
   private void waitLive(List<String> hosts) throws Exception {
     long start = System.nanoTime();
-    while (true) {
-      Map<String, String> status = GearShifter.parse(client.gears().status());
-      if (hosts.stream().allMatch(h -> status.get("node." + h).contains("live=true"))) {
-        return;
+    for (GearProtocol partition : gears.values()) {
+      while (true) {
+        Map<String, String> status = GearShifter.parse(partition.status());
+        if (hosts.stream().allMatch(h -> status.get("node." + h).contains("live=true"))) {
+          break;
+        }
+        checkTimeout(start, "the returning DataNodes to register");
+        Thread.sleep(POLL_MS);
       }
-      checkTimeout(start, "the returning DataNodes to register");
-      Thread.sleep(POLL_MS);
     }
   }
 
@@ -249,9 +336,11 @@ final class GearBenchCluster implements AutoCloseable {
     throw new IllegalArgumentException("no Tcp counter " + name + " in /proc/net/snmp");
   }
 
-  private String fsck() throws Exception {
+  private String fsck(URI namespace) throws Exception {
+    Configuration of = new Configuration(conf);
+    FileSystem.setDefaultUri(of, namespace);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    new DFSck(conf, new PrintStream(out, true, StandardCharsets.UTF_8)).run(new String[] {"/"});
+    new DFSck(of, new PrintStream(out, true, StandardCharsets.UTF_8)).run(new String[] {"/"});
     return out.toString(StandardCharsets.UTF_8);
   }
 
@@ -267,7 +356,7 @@ final class GearBenchCluster implements AutoCloseable {
 
   @Override
   public void close() {
-    client.close();
+    clients.close();
     NetnsBenchClusters.stopQuietly(dir, err);
   }
 }

@@ -6,26 +6,34 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One configuration of the gear bench (seed 004 Table 1, the one-NameNode columns): how gear-up
+ * One configuration of the gear bench (seed 004 Table 1): where the metadata lives, how gear-up
  * issues its commands and moves its blocks, and which HDFS knobs the cluster runs with.
+ * NormalHDFS ({@code normal}) is one NameNode with sequential issuance and transfer; SSS, SBS
+ * and SBB are coupled nodes (a NameNode per node, static directory partitioning as HDFS
+ * federation) with sequential or batch issuance and transfer.
  *
  * @param name the name on the command line and in the report
  * @param issuance sequential or batch
  * @param transfer sequential or batch
  * @param knobs {@code seed} (heartbeat 1 s, 100 replication streams; seed Table 4) or
  *     {@code stock} (Hadoop 3.5.0's defaults)
+ * @param metadata {@code master} (one NameNode) or {@code sdp} (a NameNode per node)
  */
-public record GearBenchConfig(String name, String issuance, String transfer, String knobs) {
+public record GearBenchConfig(String name, String issuance, String transfer, String knobs,
+    String metadata) {
   /** The configurations by name, in report order. */
   public static final Map<String, GearBenchConfig> ALL = all();
 
   private static Map<String, GearBenchConfig> all() {
     Map<String, GearBenchConfig> all = new LinkedHashMap<>();
     for (GearBenchConfig c : List.of(
-        new GearBenchConfig("normal", "sequential", "sequential", "seed"),
-        new GearBenchConfig("batch-seq", "batch", "sequential", "seed"),
-        new GearBenchConfig("batch-batch", "batch", "batch", "seed"),
-        new GearBenchConfig("normal-stock", "sequential", "sequential", "stock"))) {
+        new GearBenchConfig("normal", "sequential", "sequential", "seed", "master"),
+        new GearBenchConfig("batch-seq", "batch", "sequential", "seed", "master"),
+        new GearBenchConfig("batch-batch", "batch", "batch", "seed", "master"),
+        new GearBenchConfig("sss", "sequential", "sequential", "seed", "sdp"),
+        new GearBenchConfig("sbs", "batch", "sequential", "seed", "sdp"),
+        new GearBenchConfig("sbb", "batch", "batch", "seed", "sdp"),
+        new GearBenchConfig("normal-stock", "sequential", "sequential", "stock", "master"))) {
       all.put(c.name(), c);
     }
     return java.util.Collections.unmodifiableMap(all);
@@ -45,6 +53,11 @@ public record GearBenchConfig(String name, String issuance, String transfer, Str
       }
     }
     return configs;
+  }
+
+  /** @return whether this configuration runs on coupled nodes */
+  public boolean coupled() {
+    return metadata.equals("sdp");
   }
 
   /** @return the HDFS keys of these knobs */

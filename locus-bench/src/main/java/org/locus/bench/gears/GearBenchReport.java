@@ -65,11 +65,12 @@ final class GearBenchReport {
 
   static String markdown(GearBenchRequest request, Map<String, List<GearRun>> byConfig) {
     StringBuilder md = new StringBuilder();
-    md.append("# Gear-up reflection on one NameNode (seed 004 §5.1)\n\n");
+    md.append("# Gear-up reflection (seed 004 §5.1, Table 1)\n\n");
     md.append(String.format("Scale: %d netns nodes, low gear %d on, %d one-block files of %d"
         + " bytes written in low gear per run (replication %d), %d runs per configuration with"
-        + " the seed's knobs, %d with stock knobs, configurations interleaved on one cluster"
-        + " per knob set. Links: %s; disks: %s per device.%n%n",
+        + " the seed's knobs, %d with stock knobs, configurations interleaved (one NameNode on"
+        + " one cluster, coupled nodes on a second cluster of the same size, both up at once)."
+        + " Links: %s; disks: %s per device.%n%n",
         request.nodes(), (request.nodes() + 1) / 2, request.files(), request.fileBytes(),
         GearBenchCluster.replication(request.nodes()), request.runs(), request.stockRuns(),
         request.linkBitsPerSecond() == 0 ? "unshaped"
@@ -85,24 +86,38 @@ final class GearBenchReport {
         + " TCP per block: every connection their kernels accepted meanwhile (`PassiveOpens` of"
         + " their network namespaces), a cross-check. Knobs `seed`: heartbeat 1 s, replication"
         + " max-streams and hard limit 100 (seed Table 4); `stock`: Hadoop 3.5.0's defaults"
-        + " (3 s, 2, 4).\n\n");
-    md.append("| configuration | issuance | transfer | knobs | runs | blocks | reflection s"
-        + " (mean) | range | of normal | step 1 / 2 / 3 / 4 ms (mean) | connections per block"
+        + " (3 s, 2, 4). Metadata `master`: one NameNode, gear 0 the first half of the nodes,"
+        + " files through it; `sdp`: coupled nodes (a NameNode per node, HDFS federation),"
+        + " gear 0 every other node, files round robin into the partitions of the nodes that"
+        + " stay on (a switched-off node's DataNode stops, its NameNode keeps running: no"
+        + " standby NameNodes yet), every partition's gear-up started at once; steps are the"
+        + " longest any partition took. Step 1 share: step 1 over the reflection time.\n\n");
+    md.append("| configuration | metadata | issuance | transfer | knobs | runs | blocks |"
+        + " reflection s (mean) | range | of normal | per block, of normal |"
+        + " step 1 / 2 / 3 / 4 ms (mean) | step 1 share | connections per block"
         + " | TCP per block | MB sent per stand-in | restart s | write s |\n");
-    md.append("|---|---|---|---|---:|---:|---:|---|---:|---|---:|---:|---:|---:|---:|\n");
+    md.append("|---|---|---|---|---|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|"
+        + "---:|\n");
     double normal = byConfig.containsKey("normal")
         ? mean(byConfig.get("normal"), r -> r.reflectionMillis()) : 0;
+    double normalPerBlock = byConfig.containsKey("normal")
+        ? mean(byConfig.get("normal"), GearBenchReport::perBlock) : 0;
     for (Map.Entry<String, List<GearRun>> e : byConfig.entrySet()) {
       GearBenchConfig config = GearBenchConfig.ALL.get(e.getKey());
       List<GearRun> runs = e.getValue();
       double reflection = mean(runs, r -> r.reflectionMillis());
-      md.append(String.format("| %s | %s | %s | %s | %d | %.0f | %.1f | %s | %s | %.0f / %.0f /"
-          + " %.0f / %.0f | %.2f | %.2f | %.1f | %.1f | %.1f |%n", config.name(), config.issuance(),
+      double perBlock = mean(runs, GearBenchReport::perBlock);
+      md.append(String.format("| %s | %s | %s | %s | %s | %d | %.0f | %.1f | %s | %s | %s |"
+          + " %.0f / %.0f / %.0f / %.0f | %.3f | %.2f | %.2f | %.1f | %.1f | %.1f |%n",
+          config.name(), config.metadata(), config.issuance(),
           config.transfer(), config.knobs(), runs.size(), mean(runs, r -> r.blocks()),
           reflection / 1000.0, range(runs, r -> r.reflectionMillis(), 1000.0),
           normal > 0 ? String.format("%.2f", reflection / normal) : "-",
+          normalPerBlock > 0 ? String.format("%.2f", perBlock / normalPerBlock) : "-",
           mean(runs, r -> r.stepMillis()[0]), mean(runs, r -> r.stepMillis()[1]),
           mean(runs, r -> r.stepMillis()[2]), mean(runs, r -> r.stepMillis()[3]),
+          mean(runs, r -> r.reflectionMillis() == 0 ? 0
+              : (double) r.stepMillis()[0] / r.reflectionMillis()),
           mean(runs, GearRun::connectionsPerBlock),
           mean(runs, r -> r.blocks() == 0 ? 0 : (double) r.tcpAccepted() / r.blocks()),
           mean(runs, GearBenchReport::standInMb),
@@ -116,6 +131,11 @@ final class GearBenchReport {
     md.append("![reflection](reflection.svg)\n\n");
     md.append(energy(request, byConfig));
     return md.toString();
+  }
+
+  /** @return reflection milliseconds per moved block */
+  private static double perBlock(GearRun run) {
+    return run.blocks() == 0 ? 0 : (double) run.reflectionMillis() / run.blocks();
   }
 
   /** @return mean MB the busiest half of the nodes (the stand-ins) put on their links */

@@ -43,7 +43,10 @@ public final class GearBenchCommand extends OptionsCommand {
     return new Options()
         .addOption(Option.builder().longOpt("configs").hasArg().argName("NAME,...")
             .desc("configurations (default " + DEFAULT_CONFIGS + "; known: "
-                + String.join(",", GearBenchConfig.ALL.keySet()) + ")").build())
+                + String.join(",", GearBenchConfig.ALL.keySet()) + "; sss, sbs and sbb run on"
+                + " coupled nodes, seed 004 Table 1)").build())
+        .addOption(Option.builder().longOpt("config").hasArg().argName("NAME,...")
+            .desc("the same as --configs").build())
         .addOption(Option.builder().longOpt("runs").hasArg().argName("R")
             .desc("measured runs per configuration (default 3)").build())
         .addOption(Option.builder().longOpt("stock-runs").hasArg().argName("R")
@@ -74,7 +77,7 @@ public final class GearBenchCommand extends OptionsCommand {
 
   @Override
   protected String usageArguments() {
-    return "[--configs NAME,...] [--runs R] [--stock-runs R] [--nodes N] [--files F] [--file-size SIZE]"
+    return "[--configs|--config NAME,...] [--runs R] [--stock-runs R] [--nodes N] [--files F] [--file-size SIZE]"
         + " [--writers W] [--link RATE] [--disk-rate RATE] [--node-memory SIZE]"
         + " [--node-watts W] [--heavy-hours H] [--out DIR]";
   }
@@ -105,7 +108,8 @@ public final class GearBenchCommand extends OptionsCommand {
     GearBenchRequest request;
     try {
       request = new GearBenchRequest(
-          GearBenchConfig.parse(line.getOptionValue("configs", DEFAULT_CONFIGS)), runs,
+          GearBenchConfig.parse(line.getOptionValue("configs",
+              line.getOptionValue("config", DEFAULT_CONFIGS))), runs,
           stockRuns, nodes,
           files, (int) fileBytes, writers,
           Rate.linkBitsPerSecond("link", line.getOptionValue("link", "none")),
