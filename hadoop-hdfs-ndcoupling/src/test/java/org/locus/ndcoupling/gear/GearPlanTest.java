@@ -36,6 +36,23 @@ class GearPlanTest {
   }
 
   @Test
+  void coupledNodesAlternateAndEachOffNodeIsCoveredByTheNextOfTheRing() {
+    List<String> ring = List.of("n1", "n2", "n3", "n4", "n5");
+    GearPlan plan = GearPlan.parse(GearPlan.alternating(ring), GearPlan.ringStandIns(ring));
+    assertEquals(Set.of("n1", "n3", "n5"), plan.activeIn(0));
+    assertEquals("n3", plan.standInFor("n2", 0));
+    assertEquals("n5", plan.standInFor("n4", 0));
+    List<String> even = List.of("n1", "n2", "n3", "n4");
+    assertEquals("n1", GearPlan.parse(GearPlan.alternating(even), GearPlan.ringStandIns(even))
+        .standInFor("n4", 0), "the last node is covered by the first");
+    for (int first = 0; first < ring.size(); first++) {
+      String next = ring.get((first + 1) % ring.size());
+      assertTrue(plan.groupOf(ring.get(first)) == 0 || plan.groupOf(next) == 0,
+          "two consecutive nodes of the ring keep one in gear 0: " + ring.get(first) + next);
+    }
+  }
+
+  @Test
   void halvesPutsTheFirstHalfInGearZero() {
     assertEquals("h1,h2;h3,h4", GearPlan.halves(List.of("h1", "h2", "h3", "h4")));
     assertEquals("h1,h2,h3;h4,h5", GearPlan.halves(List.of("h1", "h2", "h3", "h4", "h5")));
