@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
@@ -28,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * <p>Composed with the gears: when {@link GearPlacementRule} has a gear in force and one of
  * these nodes is off, its replica goes to a stand-in and the gear rule's update log records
  * (file, stand-in, intended node), so a gear-up brings it back. The stand-in is the plan's
- * stand-in for the node, unless that node already holds a replica of the block; then the next
- * node of the ring that is on and holds none. A placement whose nodes would leave no replica
+ * stand-in for the node, unless that node already holds a replica of the block; then the other
+ * nodes that are on and hold none take turns. A placement whose nodes would leave no replica
  * in gear 0 (the covering set) is left to the gear rule, which keeps one there.
  *
  * <p>Listed before {@code GearPlacementRule} in {@code locus.placement.rules}. It decides
@@ -43,6 +44,7 @@ public class PartitionPlacementRule extends PlacementRule {
   private RoutingBlockPlacementPolicy router;
   /** The ring, starting with this partition's own node; empty: the rule is off. */
   private List<String> ring = List.of();
+  private final AtomicLong turn = new AtomicLong();
 
   @Override
   public void initialize(Configuration conf, RoutingBlockPlacementPolicy policy) {
@@ -182,8 +184,9 @@ public class PartitionPlacementRule extends PlacementRule {
 
   /**
    * @return the node that takes {@code host}'s replica while it is off: the plan's stand-in,
-   *     or when that one already takes a replica of this block, the next node of the ring that
-   *     is on and takes none; null when there is no such node
+   *     or when that one already takes a replica of this block, one of the other nodes that are
+   *     on and take none, in turn (so a gear-up's sources, and the partitions whose transfers
+   *     they send, are spread over every such node); null when there is none
    */
   private String standIn(GearPlan plan, int level, String host, Map<String, String> placed) {
     String planned = plan.standInFor(host, level);
@@ -192,13 +195,14 @@ public class PartitionPlacementRule extends PlacementRule {
     }
     int at = ring.indexOf(host);
     Set<String> active = plan.activeIn(level);
+    List<String> free = new ArrayList<>();
     for (int i = 1; i < ring.size(); i++) {
       String next = ring.get((at + i) % ring.size());
       if (active.contains(next) && !placed.containsKey(next) && !placed.containsValue(next)) {
-        return next;
+        free.add(next);
       }
     }
-    return null;
+    return free.isEmpty() ? null : free.get((int) (turn.getAndIncrement() % free.size()));
   }
 
   private List<StorageType> storageTypes(BlockStoragePolicy storagePolicy, int replicas) {

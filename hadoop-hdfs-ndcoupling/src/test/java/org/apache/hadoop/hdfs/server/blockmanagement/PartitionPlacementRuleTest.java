@@ -95,7 +95,7 @@ class PartitionPlacementRuleTest extends BaseReplicationPolicyTest {
   @Test
   void anOffReplicaNodesReplicaGoesToAStandInAndIsLogged() throws Exception {
     // Gear 0: 1, 3, 5 on; 6 is off and its plan stand-in (1) already holds a replica, so the
-    // next node of the ring that is on and holds none (3) takes it.
+    // one node that is on and holds none (3) takes it.
     GearPlan plan = GearPlan.parse(GearPlan.alternating(RING), GearPlan.ringStandIns(RING));
     gears().useState(new GearPlacementRule.GearState(plan, 0, log, path -> 7));
     assertEquals(List.of("5.5.5.5", "3.3.3.3", "1.1.1.1"), hosts(place(3)));
