@@ -77,8 +77,8 @@ public final class GearBenchCommand extends OptionsCommand {
 
   @Override
   protected String usageArguments() {
-    return "[--configs|--config NAME,...] [--runs R] [--stock-runs R] [--nodes N] [--files F] [--file-size SIZE]"
-        + " [--writers W] [--link RATE] [--disk-rate RATE] [--node-memory SIZE]"
+    return "[--configs|--config NAME,...] [--runs R] [--stock-runs R] [--nodes N] [--files F]"
+        + " [--file-size SIZE] [--writers W] [--link RATE] [--disk-rate RATE] [--node-memory SIZE]"
         + " [--node-watts W] [--heavy-hours H] [--out DIR]";
   }
 
