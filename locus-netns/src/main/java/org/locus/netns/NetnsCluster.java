@@ -172,9 +172,15 @@ public final class NetnsCluster {
           layout.nodeConfDir(node));
     }
     List<String> nameNodeNodes = nameNodeNodes();
-    formatNameNodes(nameNodeNodes);
+    if (PartitionReplicas.enabled(spec)) {
+      new PartitionHaDaemons(layout, spec, launcher, site).start();
+    } else {
+      formatNameNodes(nameNodeNodes);
+    }
     for (String node : nameNodeNodes) {
-      startDaemon(node, DaemonRole.NAMENODE);
+      if (!PartitionReplicas.enabled(spec)) {
+        startDaemon(node, DaemonRole.NAMENODE);
+      }
       if (spec.metadata().coupled()) {
         state.setProperty(node + ".partition", PartitionedNamespace.nameservice(node));
       }
@@ -203,8 +209,13 @@ public final class NetnsCluster {
 
   /** @return the environment of every daemon (and so of its tasks) */
   private Map<String, String> daemonEnv(String node) {
+    return daemonEnv(layout, layout.nodeConfDir(node));
+  }
+
+  /** @return the environment of a daemon that reads the configuration in {@code confDir} */
+  static Map<String, String> daemonEnv(ClusterLayout layout, File confDir) {
     return Map.of("JAVA_HOME", System.getProperty("java.home"),
-        "HADOOP_CONF_DIR", layout.nodeConfDir(node).getPath(),
+        "HADOOP_CONF_DIR", confDir.getPath(),
         "HADOOP_HOME", layout.hadoopHome().getPath());
   }
 

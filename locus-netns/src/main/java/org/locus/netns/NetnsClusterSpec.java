@@ -117,11 +117,20 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
 
   /**
    * @return the memory of a node its daemons take before any task runs: the DataNode and
-   *     NodeManager, and on coupled nodes the node's NameNode's heap
+   *     NodeManager, on coupled nodes the node's NameNode's heap, and where partitions have
+   *     copies the heaps of the replica NameNode, both ZKFCs and (on the quorum nodes, whose
+   *     figure every node gets) a JournalNode and a ZooKeeper server
    */
   public long nodeDaemonsBytes() {
-    return NODE_DAEMONS_BYTES
+    long bytes = NODE_DAEMONS_BYTES
         + (metadata.coupled() ? (long) DaemonRole.NAMENODE.heapMb() << 20 : 0);
+    if (PartitionReplicas.enabled(this)) {
+      for (DaemonRole role : List.of(DaemonRole.REPLICA_NAMENODE, DaemonRole.ZKFC,
+          DaemonRole.REPLICA_ZKFC, DaemonRole.JOURNALNODE, DaemonRole.ZOOKEEPER)) {
+        bytes += (long) role.heapMb() << 20;
+      }
+    }
+    return bytes;
   }
 
   /** @return the MiB a NodeManager offers to containers */

@@ -51,6 +51,11 @@ public final class SiteConfiguration {
     return new PartitionedNamespace(layout, spec.nodes());
   }
 
+  /** @return where the copies of a coupled cluster's partitions live */
+  public PartitionReplicas replicas() {
+    return new PartitionReplicas(layout, spec.nodes());
+  }
+
   /** @return the classpath of every daemon: conf, the stock installation, the dist bundle */
   public String daemonClasspath(File confDir) {
     return String.join(File.pathSeparator, confDir.getPath(), stock.webappsParent().getPath(),
@@ -65,6 +70,9 @@ public final class SiteConfiguration {
       partitions().addSharedKeys(conf);
       if (spec.metadata().indexed()) {
         new FatBtreeIndexKeys(layout, spec.nodes()).addSharedKeys(conf);
+      }
+      if (PartitionReplicas.enabled(spec)) {
+        replicas().addSharedKeys(conf, partitions().nameservices());
       }
     } else {
       conf.set("fs.defaultFS", "hdfs://" + master + ":" + NAMENODE_PORT);
@@ -148,6 +156,9 @@ public final class SiteConfiguration {
     conf.set("dfs.datanode.hostname", address);
     if (spec.metadata().coupled()) {
       partitions().addNameNodeKeys(conf, node);
+      if (PartitionReplicas.enabled(spec)) {
+        replicas().addPrimaryKeys(conf, node);
+      }
     }
     List<String> dataDirs = new ArrayList<>();
     for (int v = 0; v < spec.volumes().size(); v++) {
@@ -175,6 +186,16 @@ public final class SiteConfiguration {
       }
     });
     nodeSettings.overrides().forEach(conf::set);
+    return conf;
+  }
+
+  /**
+   * @return the keys of the replica NameNode (and its ZKFC) on {@code node}, which serves the
+   *     previous node's partition: the node's keys with that partition's identity
+   */
+  public Configuration replicaWorker(String node) {
+    Configuration conf = worker(node);
+    replicas().addReplicaKeys(conf, node);
     return conf;
   }
 

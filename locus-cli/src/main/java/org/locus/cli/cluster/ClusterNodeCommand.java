@@ -2,10 +2,13 @@ package org.locus.cli.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
@@ -13,16 +16,28 @@ import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
 import org.locus.netns.DaemonRole;
+import org.locus.netns.MetadataLayout;
 import org.locus.netns.NodeCgroup;
+import org.locus.netns.PartitionHaDaemons;
+import org.locus.netns.PartitionReplicas;
+import org.locus.netns.PartitionedNamespace;
 import org.locus.netns.ResourceLedger;
 
 /**
  * {@code locus cluster node stop|start --dir DIR NODE [--role ROLE]}: switches one node's
  * daemons off (SIGTERM, or SIGKILL with {@code --kill}, a crash) and on again with the same
  * command line, in the same namespace and cgroups. Without {@code --role}, every daemon the
- * node runs.
+ * node runs, in {@link DaemonRole} order.
+ *
+ * <p>On a coupled cluster whose partitions have copies, the node's partition moved to its
+ * replica node while the node was away; {@code start} then waits until the node's own NameNode
+ * has caught up as a standby and hands the partition back to it (a graceful failover through
+ * the ZKFCs), unless {@code --no-failback}.
  */
 public final class ClusterNodeCommand extends OptionsCommand {
+  /** How long a returning NameNode may take to start, catch up and take its partition back. */
+  private static final long FAILBACK_TIMEOUT_SECONDS = 180;
+
   private final boolean start;
 
   private ClusterNodeCommand(boolean start) {
@@ -52,16 +67,21 @@ public final class ClusterNodeCommand extends OptionsCommand {
     Options options = new Options().addOption(DirectoryOption.option());
     options.addOption(Option.builder().longOpt("role").hasArg().argName("ROLE")
         .desc("only this daemon: datanode, nodemanager (workers); namenode, resourcemanager,"
-            + " historyserver (master); namenode on workers with --metadata sdp").build());
+            + " historyserver (master); namenode on workers with --metadata sdp, and with"
+            + " metadata copies zookeeper, journalnode, replica-namenode, zkfc, replica-zkfc")
+        .build());
     if (!start) {
       options.addOption(Option.builder().longOpt("kill").desc("SIGKILL, as a crash").build());
+    } else {
+      options.addOption(Option.builder().longOpt("no-failback").desc("leave the node's"
+          + " partition on its replica node (coupled clusters with metadata copies)").build());
     }
     return options;
   }
 
   @Override
   protected String usageArguments() {
-    return "--dir DIR NODE [--role ROLE]" + (start ? "" : " [--kill]");
+    return "--dir DIR NODE [--role ROLE]" + (start ? " [--no-failback]" : " [--kill]");
   }
 
   @Override
@@ -105,6 +125,31 @@ public final class ClusterNodeCommand extends OptionsCommand {
             : "was not running");
       }
     }
+    if (start && !line.hasOption("no-failback")
+        && (roles.contains(DaemonRole.NAMENODE) || roles.contains(DaemonRole.ZKFC))) {
+      handBack(dir, layout, launcher, node, console);
+    }
     return 0;
+  }
+
+  /** Gives a coupled node's partition back to it once its NameNode and ZKFC run again. */
+  private static void handBack(ClusterDirectory dir, ClusterLayout layout,
+      DaemonLauncher launcher, String node, Console console) throws Exception {
+    Properties state = dir.readState();
+    int nodes = Integer.parseInt(state.getProperty("nodes", "0"));
+    MetadataLayout metadata = MetadataLayout.of("metadata in " + layout.stateFile(),
+        state.getProperty("metadata", MetadataLayout.MASTER.word()));
+    if (!PartitionReplicas.enabled(metadata, nodes) || ClusterLayout.index(node) < 1
+        || launcher.running(node, DaemonRole.NAMENODE).isEmpty()
+        || launcher.running(node, DaemonRole.ZKFC).isEmpty()) {
+      return;
+    }
+    String ns = PartitionedNamespace.nameservice(node);
+    long begin = System.nanoTime();
+    boolean moved = PartitionHaDaemons.handBack(layout, nodes, ns,
+        ClientConfiguration.load(dir.root().getPath()), FAILBACK_TIMEOUT_SECONDS);
+    console.out().printf("%s: %s%n", ns, moved ? "handed back to " + node + " in "
+        + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin) + " ms"
+        : "already served by " + node);
   }
 }

@@ -14,6 +14,9 @@ import org.locus.netns.DaemonRole;
 import org.locus.netns.MetadataLayout;
 import org.locus.netns.NamespaceNetwork;
 import org.locus.netns.NodeCgroup;
+import org.locus.netns.PartitionHaDaemons;
+import org.locus.netns.PartitionReplicas;
+import org.locus.netns.PartitionedNamespace;
 import org.locus.netns.ResourceLedger;
 
 /** Prints a netns cluster's nodes, addresses, daemon pids, link and disk limits, counters. */
@@ -51,6 +54,8 @@ final class NetnsStatus {
     boolean coupled = MetadataLayout.of("metadata in " + layout.stateFile(),
         state.getProperty("metadata", MetadataLayout.MASTER.word())).coupled();
     int nodes = Integer.parseInt(state.getProperty("nodes", "0"));
+    PartitionReplicas replicas = coupled && PartitionReplicas.enabled(MetadataLayout.SDP, nodes)
+        ? new PartitionReplicas(layout, nodes) : null;
     List<String> all = new java.util.ArrayList<>(List.of(ClusterLayout.MASTER));
     all.addAll(ClusterLayout.workers(nodes));
     for (String node : all) {
@@ -71,7 +76,8 @@ final class NetnsStatus {
       }
       table.row(node, layout.address(node), daemons.toString(), tx, rx,
           state.getProperty(node + ".disks", "-"), partition(node, coupled, state),
-          role(node, coupled));
+          replicas == null || node.equals(ClusterLayout.MASTER) ? role(node, coupled)
+              : nameNodeRoles(node, replicas));
     }
     console.out().println();
     table.print(console.out(), "  ");
@@ -83,6 +89,18 @@ final class NetnsStatus {
       return state.getProperty(node + ".partition", "-");
     }
     return node.equals(ClusterLayout.MASTER) ? "/ (all)" : "-";
+  }
+
+  /**
+   * @return the HA state of each NameNode on a node whose partition has a copy: its own
+   *     partition's first, then the partition it holds the copy of, e.g.
+   *     {@code ns2:active ns1:standby}; {@code down} where the NameNode does not answer
+   */
+  private static String nameNodeRoles(String node, PartitionReplicas replicas) {
+    String own = PartitionedNamespace.nameservice(node);
+    String copy = replicas.replicaOf(node);
+    return own + ":" + PartitionHaDaemons.nameNodeState(replicas.httpAddress(own, node)) + " "
+        + copy + ":" + PartitionHaDaemons.nameNodeState(replicas.httpAddress(copy, node));
   }
 
   /**
