@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The site files of a coupled ({@code --metadata sdp}) cluster, read the way Hadoop's own
- * DataNode, NameNode and client read them: no cluster is started.
+ * DataNode, NameNode and client read them: no cluster is started. Two nodes, too few for
+ * metadata copies, so each partition has one NameNode here ({@link PartitionReplicasTest} has
+ * the copies).
  */
 class PartitionedSiteConfigurationTest {
   private static final File DIR = new File("/srv/clusters/c1");
@@ -31,7 +33,7 @@ class PartitionedSiteConfigurationTest {
   private static final StockInstallation STOCK = new StockInstallation(new File(DIR, "hadoop"));
 
   private static SiteConfiguration site(MetadataLayout metadata) {
-    NetnsClusterSpec spec = new NetnsClusterSpec(3, false, 0, 0, 0, 1L << 30, 512L << 20,
+    NetnsClusterSpec spec = new NetnsClusterSpec(2, false, 0, 0, 0, 1L << 30, 512L << 20,
         List.of("DISK"), Map.of(), new File(DIR, "dist/share/locus/lib"))
         .withMetadata(metadata);
     return new SiteConfiguration(LAYOUT, spec, STOCK);
@@ -53,34 +55,33 @@ class PartitionedSiteConfigurationTest {
       InetSocketAddress address = addresses.values().iterator().next();
       byPartition.put(ns, address.getHostString() + ":" + address.getPort());
     });
-    assertEquals(Map.of("ns1", rpc("node1"), "ns2", rpc("node2"), "ns3", rpc("node3")),
-        byPartition);
+    assertEquals(Map.of("ns1", rpc("node1"), "ns2", rpc("node2")), byPartition);
   }
 
   @Test
   void eachNodesNameNodeServesItsOwnPartitionFromItsOwnNameDirectory() {
-    Configuration node3 = site(MetadataLayout.SDP).worker("node3");
-    assertEquals("ns3", node3.get("dfs.nameservice.id"));
-    assertEquals("hdfs://ns3", node3.get("fs.defaultFS"), "tools on a node use its partition");
-    assertFalse(HAUtil.isHAEnabled(node3, "ns3"), "one NameNode per partition: no HA");
-    NameNode.initializeGenericKeys(node3, "ns3", null);
-    assertEquals(rpc("node3"), node3.get("dfs.namenode.rpc-address"));
-    assertEquals(LAYOUT.address("node3") + ":9870", node3.get("dfs.namenode.http-address"));
-    assertEquals(new File(LAYOUT.nodeDir("node3"), "name").toURI().toString(),
-        node3.get("dfs.namenode.name.dir"));
+    Configuration node2 = site(MetadataLayout.SDP).worker("node2");
+    assertEquals("ns2", node2.get("dfs.nameservice.id"));
+    assertEquals("hdfs://ns2", node2.get("fs.defaultFS"), "tools on a node use its partition");
+    assertFalse(HAUtil.isHAEnabled(node2, "ns2"), "one NameNode per partition: no HA");
+    NameNode.initializeGenericKeys(node2, "ns2", null);
+    assertEquals(rpc("node2"), node2.get("dfs.namenode.rpc-address"));
+    assertEquals(LAYOUT.address("node2") + ":9870", node2.get("dfs.namenode.http-address"));
+    assertEquals(new File(LAYOUT.nodeDir("node2"), "name").toURI().toString(),
+        node2.get("dfs.namenode.name.dir"));
   }
 
   @Test
   void aClientReachesEveryPartitionByItsNameserviceUri() {
     Configuration client = site(MetadataLayout.SDP).client();
-    assertEquals("ns1,ns2,ns3", client.get("dfs.nameservices"));
+    assertEquals("ns1,ns2", client.get("dfs.nameservices"));
     assertEquals("locus://ns1/", client.get("fs.defaultFS"), "the coupled namespace");
     assertEquals(PartitionedNamespace.LOCUS_FILE_SYSTEM, client.get("fs.locus.impl"));
     assertEquals(PartitionedNamespace.LOCUS_FS, client.get("fs.AbstractFileSystem.locus.impl"));
     assertNull(client.get("dfs.nameservice.id"), "a client belongs to no partition");
     Map<String, Map<String, InetSocketAddress>> proxies =
         DFSUtilClient.getAddresses(client, null, "dfs.namenode.rpc-address");
-    for (String node : ClusterLayout.workers(3)) {
+    for (String node : ClusterLayout.workers(2)) {
       String ns = PartitionedNamespace.nameservice(node);
       assertTrue(HAUtilClient.isLogicalUri(client, PartitionedNamespace.uri(ns)), ns);
       assertEquals(PartitionedNamespace.PROXY_PROVIDER,
@@ -103,7 +104,7 @@ class PartitionedSiteConfigurationTest {
 
   @Test
   void aCoupledNodesNameNodeComesOutOfItsContainerMemory() {
-    NetnsClusterSpec spec = new NetnsClusterSpec(3, true, 0, 0, 0, 2L << 30, 512L << 20,
+    NetnsClusterSpec spec = new NetnsClusterSpec(2, true, 0, 0, 0, 2L << 30, 512L << 20,
         List.of("DISK"), Map.of(), new File(DIR, "dist"));
     assertEquals(1280, spec.containerMemoryMb());
     assertEquals(1280 - DaemonRole.NAMENODE.heapMb(),
