@@ -57,7 +57,7 @@ class NetnsCoupledNodesTest {
   static void startThreeCoupledNodes() throws Exception {
     NetnsResources.freshWorkDirectory(WORK, DIR);
     NetnsResources.up(DIR, "--nodes", "3", "--feature", "ndcoupling", "--metadata", "sdp",
-        "--node-memory", "1g", "--disk-size", "512m");
+        "--node-memory", "2g", "--disk-size", "512m");
   }
 
   @AfterAll
@@ -73,10 +73,13 @@ class NetnsCoupledNodesTest {
         + "\\s+\\d+\\s+\\d+\\s+-\\s+-\\s+master \\(no NameNode\\)\\s*$")
         .matcher(status.out()).find(), "no daemon on the master: " + status.out());
     for (String node : NODES) {
+      // the partition's copy (NetnsPartitionFailoverTest) adds daemons and HA roles to the row
       Matcher row = Pattern.compile("(?m)^\\s+" + node + "\\s+"
           + Pattern.quote(LAYOUT.address(node))
-          + "\\s+namenode\\((\\d+)\\) datanode\\((\\d+)\\)\\s.*\\s"
-          + PartitionedNamespace.nameservice(node) + "\\s+coupled\\s*$").matcher(status.out());
+          + "\\s+(?:\\S+\\(\\d+\\) )*namenode\\((\\d+)\\) datanode\\((\\d+)\\)\\s.*\\s"
+          + PartitionedNamespace.nameservice(node) + "\\s+"
+          + PartitionedNamespace.nameservice(node) + ":active ns\\d+:standby\\s*$")
+          .matcher(status.out());
       assertTrue(row.find(), node + " in\n" + status.out());
       String netns = inode(new File("/run/netns/" + LAYOUT.namespace(node)));
       for (int group = 1; group <= 2; group++) {

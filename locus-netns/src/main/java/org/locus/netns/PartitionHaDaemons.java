@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.ha.HAServiceProtocol.HAServiceState;
 import org.apache.hadoop.hdfs.tools.NNHAServiceTarget;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -87,6 +88,10 @@ public final class PartitionHaDaemons {
     for (String node : workers) {
       start(node, DaemonRole.NAMENODE, List.of());
     }
+    // bootstrapStandby asks the primary over RPC, which answers only once it has started
+    for (String ns : site.partitions().nameservices()) {
+      awaitState(ns, PartitionedNamespace.nodeOf(ns), HAServiceState.STANDBY);
+    }
     Map<String, List<String>> bootstraps = new LinkedHashMap<>();
     for (String node : workers) {
       bootstraps.put(node, List.of("-bootstrapStandby", "-force", "-nonInteractive"));
@@ -104,7 +109,7 @@ public final class PartitionHaDaemons {
       start(node, DaemonRole.ZKFC, List.of());
     }
     for (String ns : site.partitions().nameservices()) {
-      awaitState(ns, PartitionedNamespace.nodeOf(ns), "active");
+      awaitState(ns, PartitionedNamespace.nodeOf(ns), HAServiceState.ACTIVE);
     }
     for (String node : workers) {
       start(node, DaemonRole.REPLICA_ZKFC, List.of());
@@ -190,25 +195,44 @@ public final class PartitionHaDaemons {
   }
 
   /**
-   * Waits until the NameNode of {@code nameservice} on {@code node} reports {@code state}.
+   * Waits until the NameNode of {@code nameservice} on {@code node} has started and is in
+   * {@code state}, as its HA service (RPC) reports it.
    *
    * @throws IOException naming the NameNode, the state it was in and its log
    */
-  public void awaitState(String nameservice, String node, String state) throws IOException {
+  private void awaitState(String nameservice, String node, HAServiceState state)
+      throws IOException {
+    Configuration conf = new Configuration();
+    Configuration keys = site.client();
+    for (Map.Entry<String, String> entry : keys) {
+      conf.set(entry.getKey(), keys.getRaw(entry.getKey()));
+    }
+    conf.setInt("ipc.client.connect.max.retries", 0);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STEP_TIMEOUT_SECONDS);
     String seen = "down";
+    DaemonRole role = node.equals(PartitionedNamespace.nodeOf(nameservice))
+        ? DaemonRole.NAMENODE : DaemonRole.REPLICA_NAMENODE;
     while (System.nanoTime() < deadline) {
-      seen = nameNodeState(replicas.httpAddress(nameservice, node));
-      if (seen.equals(state)) {
-        return;
+      try {
+        HAServiceState now = new NNHAServiceTarget(conf, nameservice, node).getProxy(conf, 2000)
+            .getServiceStatus().getState();
+        if (now == state) {
+          return;
+        }
+        seen = now.toString();
+      } catch (IOException e) {
+        seen = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst()
+            .orElse("");
+        if (launcher.running(node, role).isEmpty()) {
+          throw new IOException(role.word() + " on " + node + " exited during start-up; see "
+              + layout.daemonLog(node, role.word()));
+        }
       }
       pause(300);
     }
-    String role = node.equals(PartitionedNamespace.nodeOf(nameservice)) ? "namenode"
-        : DaemonRole.REPLICA_NAMENODE.word();
-    throw new IOException("the NameNode of " + nameservice + " on " + node + " is " + seen
-        + ", not " + state + ", after " + STEP_TIMEOUT_SECONDS + " s; see "
-        + layout.daemonLog(node, role) + " and its ZKFC's log");
+    throw new IOException("the NameNode of " + nameservice + " on " + node + " is not "
+        + state + " after " + STEP_TIMEOUT_SECONDS + " s (" + seen + "); see "
+        + layout.daemonLog(node, role.word()) + " and its ZKFC's log");
   }
 
   /**

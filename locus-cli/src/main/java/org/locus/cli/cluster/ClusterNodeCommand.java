@@ -1,7 +1,9 @@
 package org.locus.cli.cluster;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -10,6 +12,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
+import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
 import org.locus.netns.ClusterDirectory;
@@ -119,17 +122,50 @@ public final class ClusterNodeCommand extends OptionsCommand {
           console.out().printf("%s %s: started (pid %d)%n", node, role.word(),
               launcher.restart(node, role));
         }
+      } else if (line.hasOption("kill")) {
+        continue;
       } else {
-        boolean stopped = launcher.stop(node, role, line.hasOption("kill") ? 0 : 30);
+        boolean stopped = launcher.stop(node, role, 30);
         console.out().printf("%s %s: %s%n", node, role.word(), stopped ? "stopped"
             : "was not running");
       }
+    }
+    if (!start && line.hasOption("kill")) {
+      crash(layout, launcher, node, roles, console);
     }
     if (start && !line.hasOption("no-failback")
         && (roles.contains(DaemonRole.NAMENODE) || roles.contains(DaemonRole.ZKFC))) {
       handBack(dir, layout, launcher, node, console);
     }
     return 0;
+  }
+
+  /**
+   * Kills the given daemons of a node at the same instant, as a crash of the node would: one at
+   * a time, a daemon that outlives another would see it die (a ZKFC would hand its NameNode's
+   * partition over gracefully before being killed itself).
+   */
+  private static void crash(ClusterLayout layout, DaemonLauncher launcher, String node,
+      List<DaemonRole> roles, Console console) throws Exception {
+    Map<DaemonRole, ProcessHandle> running = new LinkedHashMap<>();
+    for (DaemonRole role : roles) {
+      launcher.running(node, role).ifPresent(process -> running.put(role, process));
+    }
+    running.values().forEach(ProcessHandle::destroyForcibly);
+    for (DaemonRole role : roles) {
+      ProcessHandle process = running.get(role);
+      if (process == null) {
+        console.out().printf("%s %s: was not running%n", node, role.word());
+        continue;
+      }
+      try {
+        process.onExit().get(30, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.TimeoutException e) {
+        throw new LocusException(role.word() + " on " + node + " (pid " + process.pid()
+            + ") did not exit within 30 s of SIGKILL");
+      }
+      console.out().printf("%s %s: killed%n", node, role.word());
+    }
   }
 
   /** Gives a coupled node's partition back to it once its NameNode and ZKFC run again. */
