@@ -58,7 +58,7 @@ class NetnsCoupledGearsTest {
   static void startThreeCoupledNodesWithGears() throws Exception {
     NetnsResources.freshWorkDirectory(WORK, DIR);
     NetnsResources.up(DIR, "--nodes", "3", "--feature", "ndcoupling", "--metadata", "sdp",
-        "--node-memory", "1g", "--disk-size", "512m", "--conf", "dfs.replication=2");
+        "--node-memory", "2g", "--disk-size", "512m", "--conf", "dfs.replication=2");
   }
 
   @AfterAll
