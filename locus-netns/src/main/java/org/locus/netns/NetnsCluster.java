@@ -176,11 +176,11 @@ public final class NetnsCluster {
       new PartitionHaDaemons(layout, spec, launcher, site).start();
     } else {
       formatNameNodes(nameNodeNodes);
-    }
-    for (String node : nameNodeNodes) {
-      if (!PartitionReplicas.enabled(spec)) {
+      for (String node : nameNodeNodes) {
         startDaemon(node, DaemonRole.NAMENODE);
       }
+    }
+    for (String node : nameNodeNodes) {
       if (spec.metadata().coupled()) {
         state.setProperty(node + ".partition", PartitionedNamespace.nameservice(node));
       }

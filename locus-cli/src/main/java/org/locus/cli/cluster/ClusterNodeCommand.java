@@ -115,6 +115,12 @@ public final class ClusterNodeCommand extends OptionsCommand {
       if (!layout.daemonArgv(node, role.word()).isFile()) {
         throw new UsageException(node + " runs no " + role.word());
       }
+    }
+    if (!start && line.hasOption("kill")) {
+      crash(launcher, node, roles, console);
+      return 0;
+    }
+    for (DaemonRole role : roles) {
       if (start) {
         if (launcher.running(node, role).isPresent()) {
           console.out().printf("%s %s: already running%n", node, role.word());
@@ -122,16 +128,11 @@ public final class ClusterNodeCommand extends OptionsCommand {
           console.out().printf("%s %s: started (pid %d)%n", node, role.word(),
               launcher.restart(node, role));
         }
-      } else if (line.hasOption("kill")) {
-        continue;
       } else {
         boolean stopped = launcher.stop(node, role, 30);
         console.out().printf("%s %s: %s%n", node, role.word(), stopped ? "stopped"
             : "was not running");
       }
-    }
-    if (!start && line.hasOption("kill")) {
-      crash(layout, launcher, node, roles, console);
     }
     if (start && !line.hasOption("no-failback")
         && (roles.contains(DaemonRole.NAMENODE) || roles.contains(DaemonRole.ZKFC))) {
@@ -145,8 +146,8 @@ public final class ClusterNodeCommand extends OptionsCommand {
    * a time, a daemon that outlives another would see it die (a ZKFC would hand its NameNode's
    * partition over gracefully before being killed itself).
    */
-  private static void crash(ClusterLayout layout, DaemonLauncher launcher, String node,
-      List<DaemonRole> roles, Console console) throws Exception {
+  private static void crash(DaemonLauncher launcher, String node, List<DaemonRole> roles,
+      Console console) throws Exception {
     Map<DaemonRole, ProcessHandle> running = new LinkedHashMap<>();
     for (DaemonRole role : roles) {
       launcher.running(node, role).ifPresent(process -> running.put(role, process));
