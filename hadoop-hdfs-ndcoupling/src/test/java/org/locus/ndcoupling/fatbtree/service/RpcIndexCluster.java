@@ -1,6 +1,8 @@
 package org.locus.ndcoupling.fatbtree.service;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +24,8 @@ final class RpcIndexCluster implements AutoCloseable {
 
   /** Small pages (6 keys, 4 children) so that a few thousand keys make a tree several high. */
   static final FatBtreeOptions SMALL_PAGES = new FatBtreeOptions(6, 4, false);
+  /** How long {@link #restart} waits for a stopped node's port to be released. */
+  static final long REBIND_LIMIT_MS = 10_000;
 
   private final Configuration conf;
   private final Path root;
@@ -101,9 +105,31 @@ final class RpcIndexCluster implements AutoCloseable {
     services[i].close();
   }
 
-  /** Starts node {@code i} again on its old address from its directory. */
+  /**
+   * Starts node {@code i} again on its old address from its directory. The stopped server's
+   * listening socket is released by its listener thread's selector, not by {@code stop()}
+   * itself (a channel registered with a selector is closed when it is deregistered), so a
+   * bind right after a stop can find the port still taken: it is tried again until the port
+   * is free, for at most {@value #REBIND_LIMIT_MS} ms.
+   */
   FatBtreeNode restart(int i) throws IOException {
-    services[i] = IndexNodeService.bind(conf, i, peers.get(i));
+    long deadline = System.nanoTime() + REBIND_LIMIT_MS * 1_000_000L;
+    while (true) {
+      try {
+        services[i] = IndexNodeService.bind(conf, i, peers.get(i));
+        break;
+      } catch (IOException e) {
+        if (!(e.getCause() instanceof BindException) || System.nanoTime() > deadline) {
+          throw e;
+        }
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("interrupted rebinding node " + i);
+        }
+      }
+    }
     services[i].open(peers, dirOf(i), SMALL_PAGES, boundaries);
     return services[i].node();
   }
