@@ -56,7 +56,7 @@ class NetnsMountTableTest {
   static void startThreeCoupledNodesWithYarn() throws Exception {
     NetnsResources.freshWorkDirectory(WORK, DIR);
     NetnsResources.up(DIR, "--nodes", "3", "--yarn", "--feature", "ndcoupling", "--metadata",
-        "sdp", "--node-memory", "2g", "--disk-size", "512m");
+        "sdp", "--node-memory", "2304m", "--disk-size", "512m");
     Files.writeString(new File(WORK, "words.txt").toPath(), TEXT);
     nameNodePids = nameNodePids();
   }

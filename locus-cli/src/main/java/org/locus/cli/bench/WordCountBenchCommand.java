@@ -48,7 +48,8 @@ public final class WordCountBenchCommand extends OptionsCommand {
         .addOption(Option.builder().longOpt("writers").hasArg().argName("W")
             .desc("client threads writing the input (default 16)").build())
         .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
-            .desc("each node's memory (default 2560m)").build())
+            .desc("each node's memory (default 2688m: 1600 MiB of coupled daemons with their"
+                + " copies, 1024 MiB of containers)").build())
         .addOption(Option.builder().longOpt("container-memory").hasArg().argName("MB")
             .desc("MiB each NodeManager offers to containers on both clusters (default 1024)")
             .build())
@@ -83,7 +84,7 @@ public final class WordCountBenchCommand extends OptionsCommand {
     CoupledWordCountRequest request = new CoupledWordCountRequest(
         intOption(line, "nodes", 4, 2, 16), intOption(line, "files", 1024, 1, 100_000),
         (int) fileBytes, intOption(line, "runs", 3, 1, 20), intOption(line, "writers", 16, 1,
-        256), NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "2560m")),
+        256), NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "2688m")),
         intOption(line, "container-memory", 1024, 512, 65536), keys,
         new File(line.getOptionValue("out", "bench-out/wordcount")).getAbsoluteFile(),
         BenchSetup.home());
