@@ -10,6 +10,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetUtils;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
+import org.locus.ndcoupling.PartitionHomes;
 
 /**
  * The gear services a cluster's gear commands talk to: one per partition on coupled nodes
@@ -17,7 +18,8 @@ import org.locus.ndcoupling.NdCouplingConfigKeys;
  * one NameNode's.
  *
  * <p>Coupled nodes are recognised by {@code dfs.nameservices} naming two or more nameservices,
- * each with its {@code dfs.namenode.rpc-address.NS}; partition NS's gear service listens on that
+ * each with its home NameNode ({@code PartitionHomes}: its one address, or the first of its HA
+ * pair); partition NS's gear service listens on that
  * host, at the port of {@code locus.ndcoupling.gear.rpc-address} (default 50110).
  */
 public final class PartitionGearClients implements Closeable {
@@ -44,13 +46,12 @@ public final class PartitionGearClients implements Closeable {
             NdCouplingConfigKeys.GEAR_RPC_ADDRESS).getPort();
     try {
       for (String ns : nameservices) {
-        String key = "dfs.namenode.rpc-address." + ns;
-        String address = conf.getTrimmed(key, "");
-        if (address.isEmpty()) {
-          throw new IOException(key + " is not set: cannot find partition " + ns
+        String host = PartitionHomes.homeHost(conf, ns);
+        if (host == null) {
+          throw new IOException("neither dfs.namenode.rpc-address." + ns + " nor dfs.ha.namenodes."
+              + ns + " with its addresses is set: cannot find partition " + ns
               + "'s NameNode and its gear service");
         }
-        String host = NetUtils.createSocketAddr(address, 8020, key).getHostString();
         clients.put(ns, GearClient.connect(conf, new InetSocketAddress(host, port)));
       }
     } catch (IOException | RuntimeException e) {

@@ -12,9 +12,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
-import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.net.Node;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
+import org.locus.ndcoupling.PartitionHomes;
 import org.locus.ndcoupling.gear.GearPlan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -101,10 +101,7 @@ public class PartitionPlacementRule extends PlacementRule {
   }
 
   private static String nameNodeHost(Configuration conf, String ns) {
-    String address = conf.getTrimmed("dfs.namenode.rpc-address." + ns, "");
-    return address.isEmpty() ? null
-        : NetUtils.createSocketAddr(address, 8020, "dfs.namenode.rpc-address." + ns)
-            .getHostString();
+    return PartitionHomes.homeHost(conf, ns);
   }
 
   /** @return this partition's nodes in ring order, its own first; empty when the rule is off */
