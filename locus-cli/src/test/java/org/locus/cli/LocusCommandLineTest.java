@@ -41,6 +41,20 @@ class LocusCommandLineTest {
   }
 
   @Test
+  void benchesOfOneBlockFilesRefuseAFileSizeBeyondABlockOrNotASizeBeforeAnyCluster() {
+    for (String bench : new String[] {"gears", "wordcount"}) {
+      CliRun tooBig = CliRun.inProcess("bench", bench, "--file-size", "300m");
+      assertEquals(2, tooBig.exitCode(), tooBig.toString());
+      assertTrue(tooBig.err().contains("--file-size must be 1..256m (one block), got 300m"),
+          tooBig.err());
+      CliRun notASize = CliRun.inProcess("bench", bench, "--file-size", "big");
+      assertEquals(2, notASize.exitCode(), notASize.toString());
+      assertTrue(notASize.err().contains("--file-size needs a size like 64k or 1m, got 'big'"),
+          notASize.err());
+    }
+  }
+
+  @Test
   void unknownCommandIsAUsageError() {
     CliRun run = CliRun.inProcess("clutser", "up");
     assertEquals(2, run.exitCode());

@@ -5,15 +5,18 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.StringUtils;
 import org.locus.cli.Console;
 import org.locus.cli.HadoopLogFile;
 import org.locus.cli.LocusException;
+import org.locus.cli.UsageException;
 import org.locus.cli.cluster.FeatureCatalog;
 
 /**
  * What the benches that start their own netns clusters need from the command line's side: the
- * Locus home (the dist bundle is written from it), a feature's documented keys, and a report
- * directory that also receives Hadoop's own logs, so they stay off the terminal.
+ * Locus home (the dist bundle is written from it), a feature's documented keys, a report
+ * directory that also receives Hadoop's own logs, so they stay off the terminal, and the size of
+ * one-block input files.
  */
 public final class BenchSetup {
   private BenchSetup() {
@@ -54,5 +57,23 @@ public final class BenchSetup {
     HadoopLogFile.redirectTo(log);
     console.err().println("Hadoop's own logs: " + log);
     return out;
+  }
+
+  /**
+   * @param text the value of {@code --file-size}, e.g. {@code 64k} or {@code 1m}
+   * @return its bytes, checked to fit one block (1 byte to 256 MiB)
+   * @throws UsageException naming the option and what it accepts
+   */
+  public static int oneBlockFileBytes(String text) throws UsageException {
+    long bytes;
+    try {
+      bytes = StringUtils.TraditionalBinaryPrefix.string2long(text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--file-size needs a size like 64k or 1m, got '" + text + "'");
+    }
+    if (bytes < 1 || bytes > 256L << 20) {
+      throw new UsageException("--file-size must be 1..256m (one block), got " + text);
+    }
+    return (int) bytes;
   }
 }

@@ -92,18 +92,7 @@ public final class GearBenchCommand extends OptionsCommand {
     int nodes = intOption(line, "nodes", 8, 2, 32);
     int files = intOption(line, "files", 4000, 1, 1_000_000);
     int writers = intOption(line, "writers", 16, 1, 256);
-    long fileBytes;
-    String fileSize = line.getOptionValue("file-size", "64k");
-    try {
-      fileBytes = org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix.string2long(
-          fileSize);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--file-size needs a size like 64k or 1m, got '" + fileSize
-          + "'");
-    }
-    if (fileBytes < 1 || fileBytes > 256L << 20) {
-      throw new UsageException("--file-size must be 1..256m (one block), got " + fileSize);
-    }
+    int fileBytes = BenchSetup.oneBlockFileBytes(line.getOptionValue("file-size", "64k"));
     long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "1g"));
     GearBenchRequest request;
     try {
@@ -111,7 +100,7 @@ public final class GearBenchCommand extends OptionsCommand {
           GearBenchConfig.parse(line.getOptionValue("configs",
               line.getOptionValue("config", DEFAULT_CONFIGS))), runs,
           stockRuns, nodes,
-          files, (int) fileBytes, writers,
+          files, fileBytes, writers,
           Rate.linkBitsPerSecond("link", line.getOptionValue("link", "none")),
           Rate.diskBytesPerSecond("disk-rate", line.getOptionValue("disk-rate", "none")),
           memory, Double.parseDouble(line.getOptionValue("node-watts",

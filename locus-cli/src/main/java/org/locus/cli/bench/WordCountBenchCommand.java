@@ -68,22 +68,11 @@ public final class WordCountBenchCommand extends OptionsCommand {
     if (!line.getArgList().isEmpty()) {
       throw new UsageException("bench wordcount takes no arguments");
     }
-    long fileBytes;
-    String fileSize = line.getOptionValue("file-size", "64k");
-    try {
-      fileBytes = org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix.string2long(
-          fileSize);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--file-size needs a size like 64k or 1m, got '" + fileSize
-          + "'");
-    }
-    if (fileBytes < 1 || fileBytes > 256L << 20) {
-      throw new UsageException("--file-size must be 1..256m (one block), got " + fileSize);
-    }
+    int fileBytes = BenchSetup.oneBlockFileBytes(line.getOptionValue("file-size", "64k"));
     Map<String, String> keys = BenchSetup.featureKeys("ndcoupling");
     CoupledWordCountRequest request = new CoupledWordCountRequest(
         intOption(line, "nodes", 4, 2, 16), intOption(line, "files", 1024, 1, 100_000),
-        (int) fileBytes, intOption(line, "runs", 3, 1, 20), intOption(line, "writers", 16, 1,
+        fileBytes, intOption(line, "runs", 3, 1, 20), intOption(line, "writers", 16, 1,
         256), NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "2688m")),
         intOption(line, "container-memory", 1024, 512, 65536), keys,
         new File(line.getOptionValue("out", "bench-out/wordcount")).getAbsoluteFile(),
