@@ -148,7 +148,8 @@ public final class MetadataBench {
     ClusterLayout cluster = new ClusterLayout(dir.root());
     DaemonLauncher launcher = new DaemonLauncher(cluster,
         NodeCgroup.forHost(cluster, new ResourceLedger(cluster.ledgerFile())));
-    File sync = new File(dir.root(), "bench-sync/r" + run + "-" + layout.word());
+    File sync = StartBarrier.reset(new File(dir.root(), "bench-sync/r" + run + "-"
+        + layout.word()));
     List<Process> clients = new ArrayList<>();
     List<File> logs = new ArrayList<>();
     for (int k = 1; k <= nodes; k++) {

@@ -83,17 +83,18 @@ public final class MetadataBenchClient {
     MetadataBenchClient client = new MetadataBenchClient(conf,
         MetadataLayoutUnderTest.of(args[1]), node, Integer.parseInt(args[3]),
         Integer.parseInt(args[4]), Integer.parseInt(args[5]), args[6]);
-    File sync = new File(args[7]);
+    StartBarrier barrier = new StartBarrier(new File(args[7]), client.nodes,
+        BARRIER_TIMEOUT_MS);
     long seed = Long.parseLong(args[8]);
     try {
       client.prepare();
-      barrier(sync, "write", node, client.nodes);
+      barrier.await("write", node);
       long start = System.currentTimeMillis();
       int written = client.writeShare();
       long end = System.currentTimeMillis();
       System.out.printf(Locale.ROOT, "result phase=write ops=%d start_ms=%d end_ms=%d%n",
           written, start, end);
-      barrier(sync, "read", node, client.nodes);
+      barrier.await("read", node);
       start = System.currentTimeMillis();
       int read = client.readAll(new Random(seed * 1_000_003L + node));
       end = System.currentTimeMillis();
@@ -101,6 +102,14 @@ public final class MetadataBenchClient {
           read, start, end);
     } catch (ReadBackMismatch e) {
       System.err.println(e.getMessage());
+      System.exit(1);
+    } catch (Exception e) {
+      // the trace first, then one line per cause last, where the bench's tail of this log
+      // shows them (a deep RPC trace alone hid which exception it was)
+      e.printStackTrace();
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        System.err.println("failed: " + t);
+      }
       System.exit(1);
     } finally {
       client.close();
@@ -215,26 +224,6 @@ public final class MetadataBenchClient {
     if (!Arrays.equals(expected, actual)) {
       throw new ReadBackMismatch(path + " on " + fs.getUri() + " does not read back the bytes"
           + " written");
-    }
-  }
-
-  /** Waits until every node's client has reached {@code phase}. */
-  private static void barrier(File sync, String phase, int node, int nodes)
-      throws IOException, InterruptedException {
-    Files.createDirectories(sync.toPath());
-    Files.writeString(new File(sync, phase + ".node" + node).toPath(), "");
-    long deadline = System.currentTimeMillis() + BARRIER_TIMEOUT_MS;
-    while (true) {
-      String[] arrived = sync.list((d, name) -> name.startsWith(phase + ".node"));
-      if (arrived != null && arrived.length >= nodes) {
-        return;
-      }
-      if (System.currentTimeMillis() > deadline) {
-        throw new IOException("barrier '" + phase + "' in " + sync + ": " + (arrived == null
-            ? 0 : arrived.length) + " of " + nodes + " clients after "
-            + TimeUnit.MILLISECONDS.toMinutes(BARRIER_TIMEOUT_MS) + " minutes");
-      }
-      Thread.sleep(10);
     }
   }
 
