@@ -30,6 +30,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.netns.ClusterLayout;
+import org.locus.netns.PartitionHaDaemons;
+import org.locus.netns.PartitionReplicas;
 import org.locus.netns.PartitionedNamespace;
 
 /**
@@ -38,10 +40,11 @@ import org.locus.netns.PartitionedNamespace;
  * own block pool and places its blocks on its own node and the next one of the ring (the
  * partition rule); gear 0 is node1 and node3, node2 is covered by node3. A full gear cycle
  * through the {@code locus gear} commands, which address every partition: files of every
- * partition before, a shift down (node2's DataNode off; its NameNode keeps ns2 served, since
- * there is no standby yet), writes in low gear to the partitions of the nodes that stay on,
- * a batch gear-up by all partitions at once, and every file byte-identical after, the
- * low-gear blocks on their intended node. Needs root. Costs one three-node cluster start (about
+ * partition before, a shift down that switches node2 off whole (its partition ns2 handed to its
+ * copy on node3 first, then every daemon of node2 stopped), writes in low gear to every
+ * partition, ns2's included, a batch gear-up by all partitions at once after node2's NameNode
+ * has caught up, ns2 back on node2, and every file byte-identical after, the low-gear blocks on
+ * their intended node. Needs root. Costs one three-node cluster start (about
  * 25 s) and its teardown; about a minute and a half in all here.
  */
 @ExtendWith(OneNetnsTestAtATime.class)
@@ -91,17 +94,23 @@ class NetnsCoupledGearsTest {
 
     CliRun down = CliRun.inProcessExpecting(0, "gear", "set", "0", "--conf", DIR.getPath());
     assertTrue(down.out().contains(address("node2") + ": off"), down.out());
+    assertTrue(down.out().contains("ns2: served by its copy"), down.out());
+    assertEquals("down", nameNodeState("ns2", "node2"), "node2 is off, its NameNode too");
+    assertEquals("active", nameNodeState("ns2", "node3"), "ns2's copy on node3 serves it");
     for (String ns : PARTITIONS) {
       assertArrayEquals(WRITTEN.get(ns + "/before"), read(ns, "/before"),
           ns + "/before readable in low gear");
     }
     for (int i = 0; i < 4; i++) {
       write("ns1", "/low" + i, 150_000, 100 + i);
+      write("ns2", "/low" + i, 150_000, 300 + i);
       write("ns3", "/low" + i, 150_000, 200 + i);
     }
     CliRun low = CliRun.inProcessExpecting(0, "gear", "status", "--conf", DIR.getPath());
     assertEquals(4, pending(low.out()).get("ns1"),
         "ns1's replicas meant for node2 went to its stand-in, one entry per file: " + low.out());
+    assertEquals(4, pending(low.out()).get("ns2"),
+        "ns2's copy on node3 logged the replicas meant for node2: " + low.out());
     assertEquals(0, pending(low.out()).get("ns3"), "ns3's nodes (3, 1) are all on");
 
     CliRun up = CliRun.inProcessExpecting(0, "gear", "up", "--issue", "batch", "--transfer",
@@ -111,6 +120,10 @@ class NetnsCoupledGearsTest {
           ns + " reports its own gear-up: " + up.out());
     }
     assertTrue(up.out().contains("all 3 partitions at once"), up.out());
+    assertTrue(Pattern.compile("ns2 step 1 metadata\\s+\\d+ ms \\(NameNode node2 caught up")
+        .matcher(up.out()).find(), "node2's NameNode caught up before the gear-up: " + up.out());
+    assertTrue(up.out().contains("ns2: back on its own node"), up.out());
+    assertEquals("active", nameNodeState("ns2", "node2"), "node2 took ns2 back");
 
     for (Map.Entry<String, byte[]> file : WRITTEN.entrySet()) {
       String ns = file.getKey().substring(0, file.getKey().indexOf('/'));
@@ -118,8 +131,10 @@ class NetnsCoupledGearsTest {
       assertArrayEquals(file.getValue(), read(ns, path), file.getKey() + " after gear-up");
     }
     for (int i = 0; i < 4; i++) {
-      assertTrue(replicaHosts("ns1", "/low" + i).contains(address("node2")),
-          "ns1/low" + i + " is on its intended node node2 after gear-up");
+      for (String ns : List.of("ns1", "ns2")) {
+        assertTrue(replicaHosts(ns, "/low" + i).contains(address("node2")),
+            ns + "/low" + i + " is on its intended node node2 after gear-up");
+      }
     }
     CliRun after = CliRun.inProcessExpecting(0, "gear", "status", "--conf", DIR.getPath());
     for (String ns : PARTITIONS) {
@@ -134,6 +149,11 @@ class NetnsCoupledGearsTest {
     CliRun.inProcessExpecting(0, "cluster", "down", "--dir", DIR.getPath());
     Map<String, List<String>> after = NetnsResources.of(DIR);
     assertTrue(NetnsResources.none(after), "left behind: " + after);
+  }
+
+  private static String nameNodeState(String ns, String node) {
+    return PartitionHaDaemons.nameNodeState(new PartitionReplicas(LAYOUT, 3).httpAddress(ns,
+        node));
   }
 
   private static String address(String node) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.apache.hadoop.conf.Configuration;
+import org.locus.ndcoupling.NdCouplingConfigKeys;
 
 /**
  * Where the copy of each partition's metadata lives on a coupled cluster (issue 42 item 2,
@@ -164,6 +165,12 @@ public final class PartitionReplicas {
         conf.set("dfs.namenode.http-address." + ns + "." + node, httpAddress(ns, node));
         conf.set("dfs.ha.zkfc.port." + ns + "." + node, Integer.toString(primary(ns, node)
             ? PRIMARY_ZKFC_PORT : REPLICA_ZKFC_PORT));
+        if (!primary(ns, node)) {
+          // where gear commands find the copy's gear service (the node's own NameNode has the
+          // default port)
+          conf.set(NdCouplingConfigKeys.GEAR_RPC_ADDRESS + "." + ns + "." + node,
+              layout.address(node) + ":" + REPLICA_GEAR_PORT);
+        }
       }
       conf.set("dfs.namenode.shared.edits.dir." + ns, sharedEdits(ns));
     }
@@ -174,6 +181,9 @@ public final class PartitionReplicas {
     // A standby applies the journal every 2 s (stock: 60 s), so it is close behind when it
     // takes over and its reads are fresh.
     conf.set("dfs.ha.tail-edits.period", "2s");
+    // ... including the segment the active is writing (stock: finished segments only, which
+    // the active closes every 2 minutes): a node switched on again catches up within seconds.
+    conf.set("dfs.ha.tail-edits.in-progress", "true");
     // Clients retry the other NameNode at most 2 s apart (stock: up to 15 s), up to 30 times,
     // so an operation issued during a failover completes soon after the copy takes over.
     conf.set("dfs.client.failover.sleep.max.millis", "2000");

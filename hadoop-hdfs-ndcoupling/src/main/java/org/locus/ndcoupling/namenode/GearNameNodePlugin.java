@@ -10,6 +10,8 @@ import java.util.Optional;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSUtil;
+import org.apache.hadoop.hdfs.HAUtil;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
 import org.apache.hadoop.hdfs.server.blockmanagement.GearBlockMap;
 import org.apache.hadoop.hdfs.server.blockmanagement.GearPlacementRule;
@@ -99,6 +101,26 @@ public class GearNameNodePlugin implements ServicePlugin {
         reissueMs, 1000 * conf.getTimeDuration(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY,
             DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_DEFAULT, java.util.concurrent.TimeUnit.SECONDS));
     service.applyStoredGear();
+    String nameservice = DFSUtil.getNamenodeNameServiceId(conf);
+    if (HAUtil.isHAEnabled(conf, nameservice)) {
+      String id = HAUtil.getNameNodeId(conf, nameservice);
+      service.reportRole(new NameNodeRole() {
+        @Override
+        public String nameNodeId() {
+          return id;
+        }
+
+        @Override
+        public String haState() {
+          return String.valueOf(nameNode.getState()).toLowerCase(java.util.Locale.ROOT);
+        }
+
+        @Override
+        public long appliedTxId() {
+          return nameNode.getFSImage().getLastAppliedOrWrittenTxId();
+        }
+      });
+    }
     server = startServer(conf, service);
     DefaultMetricsSystem.instance().register(GearMetrics.SOURCE, "NDCouplingHDFS gears",
         new GearMetrics(service));

@@ -53,6 +53,7 @@ final class GearService implements GearProtocol {
   });
   private volatile int level;
   private volatile GearUpRun current;
+  private volatile NameNodeRole role = NameNodeRole.ALONE;
   private int gearUps;
 
   GearService(GearPlan plan, GearPlacementRule rule, UpdateLog log, GearLevelFile levelFile,
@@ -90,6 +91,11 @@ final class GearService implements GearProtocol {
   void applyStoredGear() throws IOException {
     hosts.apply(new LinkedHashSet<>(plan.allHosts()), plan.offIn(level));
     rule.useState(new GearPlacementRule.GearState(plan, level, log, fileIds));
+  }
+
+  /** Lets {@link #status} report the NameNode's HA state and applied edits. */
+  void reportRole(NameNodeRole role) {
+    this.role = role;
   }
 
   int level() {
@@ -132,6 +138,9 @@ final class GearService implements GearProtocol {
     text.append("pending-entries=").append(log.pendingCount()).append('\n');
     text.append("log-bytes=").append(log.sizeBytes()).append('\n');
     text.append("log=").append(log.file()).append('\n');
+    text.append("namenode=").append(role.nameNodeId()).append('\n');
+    text.append("ha-state=").append(role.haState()).append('\n');
+    text.append("txid=").append(role.appliedTxId()).append('\n');
     GearUpRun run = current;
     text.append("gear-up=").append(run == null ? "none" : run.progress().state()).append('\n');
     Set<String> active = plan.activeIn(level);
@@ -184,6 +193,25 @@ final class GearService implements GearProtocol {
     LOG.info("Gear down to {}: {} enter maintenance; new blocks for them go to stand-ins",
         target, leaving);
     return "gear=" + target + "\nleaving=" + String.join(",", leaving) + "\n";
+  }
+
+  @Override
+  public synchronized String followGear(int target) throws IOException {
+    checkSuperuser();
+    checkLevel(target);
+    checkNoGearUp();
+    if ("active".equals(role.haState()) && role != NameNodeRole.ALONE) {
+      throw new IOException("this NameNode is active: shift it with gear set/up, not by"
+          + " following another's gear");
+    }
+    hosts.apply(new LinkedHashSet<>(plan.allHosts()), plan.offIn(target));
+    levelFile.write(target);
+    int before = level;
+    level = target;
+    rule.useState(new GearPlacementRule.GearState(plan, target, log, fileIds));
+    LOG.info("Following the active NameNode from gear {} to gear {}: {} in maintenance", before,
+        target, plan.offIn(target));
+    return "gear=" + target + "\n";
   }
 
   @Override

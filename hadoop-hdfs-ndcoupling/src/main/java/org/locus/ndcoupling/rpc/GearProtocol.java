@@ -10,9 +10,12 @@ import org.apache.hadoop.ipc.VersionedProtocol;
  * needs the HDFS superuser. Replies are {@code key=value} lines.
  */
 public interface GearProtocol extends VersionedProtocol {
-  long versionID = 1L;
+  long versionID = 2L;
 
-  /** @return the plan, the current gear, the log's pending entries and size, each node's state */
+  /**
+   * @return the plan, the current gear, the log's pending entries and size, the NameNode's HA
+   *     state and last applied edit ({@code ha-state}, {@code txid}), each node's state
+   */
   String status() throws IOException;
 
   /**
@@ -22,6 +25,14 @@ public interface GearProtocol extends VersionedProtocol {
    * which the caller switches off once the NameNode lists them in maintenance.
    */
   String shiftDown(int level) throws IOException;
+
+  /**
+   * Makes a NameNode that is not its partition's active one (an HA standby) hold gear
+   * {@code level} as the active does: the same nodes in maintenance (so that after a failover
+   * they are not re-replicated while off) and the same placement, should it take over. No check
+   * and no gear-up: the active ran them. Refused by an active NameNode of an HA pair.
+   */
+  String followGear(int level) throws IOException;
 
   /**
    * Shifts up to {@code level} once the returning DataNodes have registered: takes them out of

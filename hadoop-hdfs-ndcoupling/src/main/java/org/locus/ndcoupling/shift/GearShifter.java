@@ -20,11 +20,23 @@ import org.locus.ndcoupling.rpc.GearProtocol;
  * shifter talks to all of them: each puts the leaving nodes into maintenance and must see them
  * gone; each must see the returning nodes registered; then every partition's gear-up starts at
  * once and the shift ends when the last one finishes ({@link #upAll}).
+ *
+ * <p>With metadata copies ({@link #withCopies}: each partition an HA pair, its copy on the next
+ * node) a node switched off takes its NameNode along, so the shift moves the partitions of the
+ * leaving nodes to their copies first; every partition's active NameNode checks and shifts, its
+ * standbys follow its gear (the same nodes in maintenance, should they take over), then the
+ * nodes go off whole. On the way up the returning nodes start, each returning NameNode catches
+ * up on the edits its copy logged as a standby (timed: the seed's step 1, the metadata that
+ * changed reaching the returning node), the active NameNodes run the gear-up (a copy that
+ * served a partition in low gear holds its update log and reflects its writes), the standbys
+ * follow, and each partition goes back to its own node.
  */
 public final class GearShifter {
   private static final long POLL_MS = 200;
 
   private final Map<String, GearProtocol> partitions;
+  private final Map<String, long[]> catchUps = new LinkedHashMap<>();
+  private PartitionCopies copies;
   private final NodeSwitch nodes;
   private final long timeoutMs;
   private final Consumer<String> progress;
@@ -50,6 +62,46 @@ public final class GearShifter {
   }
 
   /**
+   * Has this shifter switch whole coupled nodes, their NameNodes included, handing their
+   * partitions to the copies (see the class comment).
+   */
+  public GearShifter withCopies(PartitionCopies copies) {
+    this.copies = copies;
+    return this;
+  }
+
+  /**
+   * @return for each partition whose node returned in the last {@link #upAll}: the ms its
+   *     returning NameNode took to catch up from its first answer, and the edits it applied
+   */
+  public Map<String, long[]> catchUps() {
+    return catchUps;
+  }
+
+  /** Points every partition with a copy at its active NameNode's gear service. */
+  private void useActives() throws IOException {
+    if (copies != null) {
+      for (String ns : copies.partitions()) {
+        partitions.put(ns, copies.active(ns));
+      }
+    }
+  }
+
+  /** @return the hosts on now that are not in gear {@code level}, from the status of one */
+  private List<String> leavingFor(int level) throws IOException {
+    Map<String, String> status = parse(partitions.values().iterator().next().status());
+    List<String> leaving = new ArrayList<>();
+    for (Map.Entry<String, String> e : status.entrySet()) {
+      Map<String, String> node = words(e.getValue());
+      if (e.getKey().startsWith("node.") && "on".equals(node.get(""))
+          && Integer.parseInt(node.getOrDefault("group", "-1")) > level) {
+        leaving.add(e.getKey().substring("node.".length()));
+      }
+    }
+    return leaving;
+  }
+
+  /**
    * Shifts down: the NameNode checks that no block is stranded (else the IOException says which)
    * and puts the leaving nodes into maintenance; once it lists them in maintenance they are
    * switched off, and the shift ends when the NameNode no longer hears their heartbeats.
@@ -57,6 +109,14 @@ public final class GearShifter {
    * @return the hosts switched off
    */
   public List<String> down(int level) throws IOException {
+    if (copies != null) {
+      useActives();
+      for (String ns : copies.homedOn(leavingFor(level))) {
+        copies.moveToCopy(ns);
+        progress.accept("  " + ns + ": served by its copy (NameNode " + copies.copyId(ns) + ")");
+      }
+      useActives();
+    }
     List<String> leaving = new ArrayList<>();
     List<String> shifted = new ArrayList<>();
     for (Map.Entry<String, GearProtocol> p : partitions.entrySet()) {
@@ -76,6 +136,11 @@ public final class GearShifter {
         if (!leaving.contains(host)) {
           leaving.add(host);
         }
+      }
+    }
+    if (copies != null) {
+      for (GearProtocol standby : copies.standbys()) {
+        standby.followGear(level);
       }
     }
     progress.accept("gear " + level + ": " + leaving.size() + " nodes enter maintenance: "
@@ -107,6 +172,7 @@ public final class GearShifter {
    */
   public PartitionGearUps upAll(int level, String issuance, String transfer)
       throws IOException {
+    useActives();
     GearProtocol first = partitions.values().iterator().next();
     Map<String, String> status = parse(first.status());
     int current = Integer.parseInt(status.get("gear"));
@@ -125,8 +191,29 @@ public final class GearShifter {
       nodes.on(host);
       progress.accept("  " + host + ": on");
     }
+    catchUps.clear();
+    if (copies != null) {
+      for (String ns : copies.homedOn(returning)) {
+        long[] caught = copies.awaitHomeCaughtUp(ns);
+        catchUps.put(ns, caught);
+        progress.accept(String.format("  %s step 1 metadata %8d ms (NameNode %s caught up on"
+            + " %d edits)", ns, caught[0], copies.homeId(ns), caught[1]));
+      }
+    }
     waitFor(returning, "live=true", "register with the NameNode");
-    return gearUpAll(level, issuance, transfer);
+    PartitionGearUps ups = gearUpAll(level, issuance, transfer);
+    if (copies != null) {
+      for (GearProtocol standby : copies.standbys()) {
+        standby.followGear(level);
+      }
+      for (String ns : copies.homedOn(returning)) {
+        copies.moveHome(ns);
+        progress.accept("  " + ns + ": back on its own node (NameNode " + copies.homeId(ns)
+            + ")");
+      }
+      useActives();
+    }
+    return ups;
   }
 
   /**

@@ -35,6 +35,11 @@ public final class NetnsDataNodeSwitch implements NodeSwitch {
   }
 
   private String nodeOf(String host) throws IOException {
+    return nodeOf(layout, host);
+  }
+
+  /** @return the node of the netns cluster in {@code layout} whose address is {@code host} */
+  static String nodeOf(ClusterLayout layout, String host) throws IOException {
     for (String node : ClusterLayout.workers(ClusterLayout.MAX_NODES)) {
       if (!layout.daemonArgv(node, DaemonRole.DATANODE.word()).isFile()) {
         break;

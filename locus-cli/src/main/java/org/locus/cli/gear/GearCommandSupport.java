@@ -1,6 +1,7 @@
 package org.locus.cli.gear;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
@@ -10,6 +11,7 @@ import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.UsageException;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
+import org.locus.ndcoupling.PartitionHomes;
 import org.locus.ndcoupling.gear.CommandIssuance;
 import org.locus.ndcoupling.gear.GearUpReport;
 import org.locus.ndcoupling.gear.PartitionGearUps;
@@ -17,6 +19,8 @@ import org.locus.ndcoupling.gear.TransferMethod;
 import org.locus.ndcoupling.rpc.GearProtocol;
 import org.locus.ndcoupling.rpc.PartitionGearClients;
 import org.locus.ndcoupling.shift.GearShifter;
+import org.locus.ndcoupling.shift.PartitionCopies;
+import org.locus.ndcoupling.shift.ZkfcHandOver;
 
 /** What the gear commands share: connecting, the method options, running a shift. */
 final class GearCommandSupport {
@@ -30,6 +34,41 @@ final class GearCommandSupport {
     } catch (IOException e) {
       throw new LocusException("cannot reach the NameNode's gear service: " + e.getMessage());
     }
+  }
+
+  /**
+   * @return the partitions with a metadata copy (HA pairs) and how to hand them over, or null
+   *     when no partition has one
+   */
+  static PartitionCopies copies(PartitionGearClients clients, Configuration conf) {
+    Map<String, Map<String, GearProtocol>> nameNodes = clients.nameNodes();
+    if (nameNodes.isEmpty()) {
+      return null;
+    }
+    Map<String, String> homes = new LinkedHashMap<>();
+    for (String ns : nameNodes.keySet()) {
+      homes.put(ns, PartitionHomes.homeHost(conf, ns));
+    }
+    long timeoutMs = 1000L * conf.getInt(NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS,
+        NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS_DEFAULT);
+    return new PartitionCopies(nameNodes, homes,
+        new ZkfcHandOver(conf, (int) Math.min(Integer.MAX_VALUE, timeoutMs)), timeoutMs);
+  }
+
+  /**
+   * @return every partition's gear service; for a partition with a copy, its active NameNode's
+   *     (the copy's while the partition's own node is off)
+   */
+  static Map<String, GearProtocol> activeGears(PartitionGearClients clients, Configuration conf)
+      throws IOException {
+    Map<String, GearProtocol> gears = clients.gears();
+    PartitionCopies copies = copies(clients, conf);
+    if (copies != null) {
+      for (String ns : copies.partitions()) {
+        gears.put(ns, copies.active(ns));
+      }
+    }
+    return gears;
   }
 
   static Option issueOption() {
@@ -60,7 +99,7 @@ final class GearCommandSupport {
   static int shift(Configuration conf, String confOption, int level, String[] methods,
       Console console) throws Exception {
     try (PartitionGearClients clients = connect(conf)) {
-      Map<String, GearProtocol> gears = clients.gears();
+      Map<String, GearProtocol> gears = activeGears(clients, conf);
       Map<String, String> status = GearShifter.parse(gears.values().iterator().next().status());
       int current = Integer.parseInt(status.get("gear"));
       if (level == current) {
@@ -72,6 +111,10 @@ final class GearCommandSupport {
               NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS,
               NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS_DEFAULT),
           console.out()::println);
+      PartitionCopies copies = copies(clients, conf);
+      if (copies != null) {
+        shifter.withCopies(copies);
+      }
       try {
         if (level < current) {
           shifter.down(level);
@@ -91,6 +134,10 @@ final class GearCommandSupport {
           }
           console.out().printf("  all %d partitions at once: %d ms%n", all.partitions().size(),
               all.wallMillis());
+          for (Map.Entry<String, long[]> c : shifter.catchUps().entrySet()) {
+            console.out().printf("  %-6s its own NameNode caught up on %d edits in %d ms (step 1,"
+                + " before the gear-up)%n", c.getKey(), c.getValue()[1], c.getValue()[0]);
+          }
         }
         GearUpReport report = all.combined();
         console.out().printf("gear %d: %s; %d entries, %d files, %d blocks, %d bytes of"

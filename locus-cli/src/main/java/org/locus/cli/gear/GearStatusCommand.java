@@ -46,7 +46,9 @@ final class GearStatusCommand extends OptionsCommand {
     }
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
     try (PartitionGearClients clients = GearCommandSupport.connect(conf)) {
-      for (Map.Entry<String, GearProtocol> p : clients.gears().entrySet()) {
+      boolean copies = !clients.nameNodes().isEmpty();
+      for (Map.Entry<String, GearProtocol> p : GearCommandSupport.activeGears(clients, conf)
+          .entrySet()) {
         Map<String, String> status = GearShifter.parse(p.getValue().status());
         String indent = clients.partitioned() ? "  " : "";
         if (clients.partitioned()) {
@@ -57,6 +59,10 @@ final class GearStatusCommand extends OptionsCommand {
         console.out().printf("%supdate log: %s pending entries, %s bytes (%s)%n", indent,
             status.get("pending-entries"), status.get("log-bytes"), status.get("log"));
         console.out().printf("%slast gear-up: %s%n", indent, status.get("gear-up"));
+        if (copies) {
+          console.out().printf("%sserved by: NameNode %s, %s (edits up to %s)%n", indent,
+              status.get("namenode"), status.get("ha-state"), status.get("txid"));
+        }
         for (Map.Entry<String, String> e : status.entrySet()) {
           if (e.getKey().startsWith("node.")) {
             console.out().printf("%s  %-16s %s%n", indent, e.getKey().substring(5),

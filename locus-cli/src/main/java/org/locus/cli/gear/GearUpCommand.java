@@ -56,8 +56,8 @@ final class GearUpCommand extends OptionsCommand {
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
     int level;
     try (PartitionGearClients clients = GearCommandSupport.connect(conf)) {
-      Map<String, String> status = GearShifter.parse(
-          clients.gears().values().iterator().next().status());
+      Map<String, String> status = GearShifter.parse(GearCommandSupport.activeGears(clients,
+          conf).values().iterator().next().status());
       int current = Integer.parseInt(status.get("gear"));
       int top = Integer.parseInt(status.get("top-gear"));
       level = line.hasOption("to") ? intOption(line, "to", current + 1, 0, top) : current + 1;

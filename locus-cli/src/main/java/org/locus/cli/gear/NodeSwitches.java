@@ -4,6 +4,7 @@ import java.io.File;
 
 import org.apache.hadoop.conf.Configuration;
 import org.locus.bench.run.NetnsDataNodeSwitch;
+import org.locus.bench.run.NetnsWholeNodeSwitch;
 import org.locus.cli.LocusException;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
 import org.locus.ndcoupling.shift.CommandNodeSwitch;
@@ -16,7 +17,8 @@ final class NodeSwitches {
 
   /**
    * @param confOption {@code --conf}, or null for {@code HADOOP_CONF_DIR}
-   * @return the netns cluster's own switch when the directory is (or holds the configuration of)
+   * @return the netns cluster's own switch (whole nodes when its partitions have metadata
+   *     copies, else DataNodes) when the directory is (or holds the configuration of)
    *     a netns cluster; else the operator's commands from the configuration
    * @throws LocusException when neither applies, naming the keys to set
    */
@@ -27,6 +29,10 @@ final class NodeSwitches {
       File dir = new File(named).getAbsoluteFile();
       for (File candidate : new File[] {dir, dir.getParentFile()}) {
         if (candidate != null) {
+          NodeSwitch whole = NetnsWholeNodeSwitch.of(candidate);
+          if (whole != null) {
+            return whole;
+          }
           NodeSwitch netns = NetnsDataNodeSwitch.of(candidate);
           if (netns != null) {
             return netns;
