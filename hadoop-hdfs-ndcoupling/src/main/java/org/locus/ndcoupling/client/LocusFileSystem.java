@@ -54,10 +54,11 @@ public class LocusFileSystem extends ViewFileSystem {
           + " or locus://HOST:PORT/ (its NameNode), got " + uri);
     }
     entry = URI.create("hdfs://" + authority);
-    PartitionResolver resolver = ReflectionUtils.newInstance(conf.getClass(
+    try (PartitionResolver resolver = ReflectionUtils.newInstance(conf.getClass(
         NdCouplingConfigKeys.MOUNT_RESOLVER, StoredMountTableResolver.class,
-        PartitionResolver.class), conf);
-    table = resolver.load(entry, conf);
+        PartitionResolver.class), conf)) {
+      table = resolver.load(entry, conf);
+    }
     super.initialize(uri, viewConfiguration(authority, table, conf));
   }
 

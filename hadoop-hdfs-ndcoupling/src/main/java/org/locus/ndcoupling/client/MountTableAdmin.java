@@ -4,9 +4,9 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -46,9 +46,9 @@ public final class MountTableAdmin implements Closeable {
   public Map<String, Optional<Integer>> storedVersions() throws IOException {
     Map<String, Optional<Integer>> versions = new LinkedHashMap<>();
     for (Map.Entry<String, FileSystem> p : partitions.entrySet()) {
-      List<Integer> stored = store.versions(p.getValue());
+      OptionalInt stored = store.latestVersion(p.getValue());
       versions.put(p.getKey(), stored.isEmpty() ? Optional.empty()
-          : Optional.of(stored.get(stored.size() - 1)));
+          : Optional.of(stored.getAsInt()));
     }
     return versions;
   }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -74,15 +75,25 @@ public final class MountTableStore {
   }
 
   /**
+   * @return the number of the highest stored version in {@code partition}, read from the file
+   *     names alone (one listing), or empty when none is stored
+   */
+  public OptionalInt latestVersion(FileSystem partition) throws IOException {
+    List<Integer> versions = versions(partition);
+    return versions.isEmpty() ? OptionalInt.empty()
+        : OptionalInt.of(versions.get(versions.size() - 1));
+  }
+
+  /**
    * @return the highest stored version in {@code partition}, or empty when none is stored
    * @throws IOException naming the file when it does not parse or its version is not its name's
    */
   public Optional<MountTable> latest(FileSystem partition) throws IOException {
-    List<Integer> versions = versions(partition);
-    if (versions.isEmpty()) {
+    OptionalInt latest = latestVersion(partition);
+    if (latest.isEmpty()) {
       return Optional.empty();
     }
-    int version = versions.get(versions.size() - 1);
+    int version = latest.getAsInt();
     Path file = file(version);
     String source = partition.makeQualified(file).toString();
     String text;
