@@ -162,4 +162,12 @@ public final class NdCouplingConfigKeys {
    * owns a subtree. Default: the mount table stored in the entry node's partition.
    */
   public static final String MOUNT_RESOLVER = "locus.ndcoupling.mount.resolver";
+
+  /**
+   * How often a running {@code locus://} client asks its entry node for the mount table's
+   * version (a duration: {@code 10s}, {@code 500ms}; a bare number is milliseconds); a changed
+   * version is loaded and swapped in whole. 0 = at every call.
+   */
+  public static final String MOUNT_REFRESH_INTERVAL = "locus.ndcoupling.mount.refresh-interval";
+  public static final String MOUNT_REFRESH_INTERVAL_DEFAULT = "10s";
 }

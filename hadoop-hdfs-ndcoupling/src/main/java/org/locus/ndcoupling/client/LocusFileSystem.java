@@ -3,10 +3,16 @@ package org.locus.ndcoupling.client;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
+import java.security.PrivilegedExceptionAction;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -31,9 +37,14 @@ import org.apache.hadoop.fs.permission.AclStatus;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.fs.viewfs.ViewFileSystem;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.apache.hadoop.util.Time;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The coupled namespace as one file system, {@code locus://ENTRY/}: the client names any node
@@ -43,23 +54,63 @@ import org.locus.ndcoupling.NdCouplingConfigKeys;
  * owns the path (no hop through the entry node).
  *
  * <p>The mechanism is Hadoop's own client-side mount table, {@link ViewFileSystem}, built from
- * the table as a {@link MountTableView}; this class sends every call to that view. What Locus
- * adds: the table comes from the entry node (not from the client's configuration), and a rename
- * across partitions is refused up front naming both partitions
- * ({@link CrossPartitionRenameException}).
+ * one version of the table as a {@link MountTableView}; this class sends every call to the view
+ * of the version in force. What Locus adds: the table comes from the entry node (not from the
+ * client's configuration), it follows changes while the client runs, and a rename across
+ * partitions is refused up front naming both partitions ({@link CrossPartitionRenameException}).
  *
- * <p>A file system reads the table when it is created; a changed table reaches every client
- * created after the change (each {@code hdfs dfs} command, each task JVM,
- * {@code FileSystem.newInstance}), not instances already cached in a running JVM.
+ * <p><b>A changed table reaches a running client.</b> A call that finds the last check older
+ * than {@code locus.ndcoupling.mount.refresh-interval} (default 10 s) starts the next one on
+ * this file system's checker thread and goes on with the table in force, so no call waits for
+ * the entry node, and a client that keeps calling has a published change in force one interval
+ * (and a round trip) after it at the latest. The check asks the resolver for the version alone (the stored resolver: one
+ * listing of the entry's mount directory); only a changed version loads the table and builds a
+ * new view, which replaces the old one in a volatile field once it is whole. Why a new view per
+ * version rather than re-initialising this one: ViewFileSystem builds its mount tree in
+ * {@code initialize} and then reads it unlocked from every call, so changing it in place would
+ * let a call see half a table, and a rename its source under one table and its target under
+ * another. A call reads the field once and uses that view throughout. The views share the
+ * partitions' clients ({@link PartitionFileSystems}, owned by this file system and closed with
+ * it), so a stream opened through the old view keeps working and the old view, dropped, leaves
+ * nothing open. The working directory moves to the new view with it.
+ *
+ * <p>When the entry node cannot answer (down, or its table damaged or naming an unknown
+ * partition) the client keeps the table in force, logs one warning, and checks again an
+ * interval later; it logs again only once the entry node answers. {@link #refreshMountTable}
+ * checks at once. A call that fails because its table is stale (a file the new table places on
+ * another partition not found on the old one) is not retried: telling that from a file that is
+ * not there would cost every miss a round trip to the entry node.
  */
 public class LocusFileSystem extends FileSystem {
   /** The URI scheme, registered as {@code fs.locus.impl} and through the service loader. */
   public static final String SCHEME = "locus";
 
+  private static final Logger LOG = LoggerFactory.getLogger(LocusFileSystem.class);
+  /** Seconds the checker thread waits idle before it ends; the next due check starts another. */
+  private static final long CHECKER_IDLE_SECONDS = 60;
+
   private URI uri;
   private URI entry;
+  private Configuration conf;
+  /** Who created the file system: the checker thread asks and builds views as this user. */
+  private UserGroupInformation ugi;
+  private long refreshIntervalMs;
+  private PartitionResolver resolver;
   private PartitionFileSystems partitions;
+  private ThreadPoolExecutor checker;
+
+  /** The view of the table in force: replaced whole by a check, never changed in place. */
   private volatile MountTableView view;
+  /** {@link Time#monotonicNow} from which a call starts the next check. */
+  private volatile long nextCheckMs;
+  private final AtomicBoolean checkQueued = new AtomicBoolean();
+  /** One check at a time; held while the entry node answers. */
+  private final Object checkLock = new Object();
+  /** A view's swap against a working-directory change; held for neither I/O nor a build. */
+  private final Object swapLock = new Object();
+  /** Whether the last check failed, so its warning is not repeated (guarded by checkLock). */
+  private boolean entryFailing;
+  private volatile boolean closed;
 
   @Override
   public String getScheme() {
@@ -67,9 +118,10 @@ public class LocusFileSystem extends FileSystem {
   }
 
   @Override
-  public void initialize(URI name, Configuration conf) throws IOException {
-    super.initialize(name, conf);
-    setConf(conf);
+  public void initialize(URI name, Configuration configuration) throws IOException {
+    super.initialize(name, configuration);
+    setConf(configuration);
+    conf = configuration;
     String authority = name.getAuthority();
     if (authority == null || authority.isEmpty()) {
       throw new IOException("a locus:// URI names its entry node: locus://ns2/ (a partition)"
@@ -77,20 +129,112 @@ public class LocusFileSystem extends FileSystem {
     }
     uri = URI.create(SCHEME + "://" + authority + "/");
     entry = URI.create("hdfs://" + authority);
-    partitions = new PartitionFileSystems();
-    try (PartitionResolver resolver = ReflectionUtils.newInstance(conf.getClass(
-        NdCouplingConfigKeys.MOUNT_RESOLVER, StoredMountTableResolver.class,
-        PartitionResolver.class), conf)) {
-      view = MountTableView.of(uri, resolver.load(entry, conf), partitions, conf);
+    refreshIntervalMs = conf.getTimeDuration(NdCouplingConfigKeys.MOUNT_REFRESH_INTERVAL,
+        NdCouplingConfigKeys.MOUNT_REFRESH_INTERVAL_DEFAULT, TimeUnit.MILLISECONDS);
+    if (refreshIntervalMs < 0) {
+      throw new IllegalArgumentException(NdCouplingConfigKeys.MOUNT_REFRESH_INTERVAL
+          + " must be 0 (check at every call) or a positive duration such as 10s, got "
+          + conf.get(NdCouplingConfigKeys.MOUNT_REFRESH_INTERVAL));
     }
+    ugi = UserGroupInformation.getCurrentUser();
+    partitions = new PartitionFileSystems();
+    try {
+      resolver = ReflectionUtils.newInstance(conf.getClass(
+          NdCouplingConfigKeys.MOUNT_RESOLVER, StoredMountTableResolver.class,
+          PartitionResolver.class), conf);
+      view = MountTableView.of(uri, resolver.load(entry, conf), partitions, conf);
+    } catch (IOException | RuntimeException e) {
+      IOUtils.cleanupWithLogger(LOG, resolver, partitions);
+      throw e;
+    }
+    nextCheckMs = Time.monotonicNow() + refreshIntervalMs;
+    checker = new ThreadPoolExecutor(1, 1, CHECKER_IDLE_SECONDS, TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>(), task -> {
+          Thread thread = new Thread(task, "locus mount-table check " + uri);
+          thread.setDaemon(true);
+          return thread;
+        });
+    // an idle client (or one FileContext never closes) keeps no thread
+    checker.allowCoreThreadTimeOut(true);
   }
 
-  /** @return the view of the table in force */
+  /** @return the view of the table in force, first starting a check if one is due */
   private MountTableView view() {
+    if (Time.monotonicNow() >= nextCheckMs && !closed && checkQueued.compareAndSet(false, true)) {
+      try {
+        checker.execute(() -> {
+          try {
+            check();
+          } finally {
+            checkQueued.set(false);
+          }
+        });
+      } catch (RejectedExecutionException e) {
+        checkQueued.set(false); // closed meanwhile: no more checks
+      }
+    }
     return view;
   }
 
-  /** @return the mount table in force */
+  /**
+   * Asks the entry node for the table's version and, if it changed, loads the table and swaps
+   * in a view of it.
+   *
+   * @return the view in force afterwards; the one before when the entry node cannot answer
+   */
+  private MountTableView check() {
+    synchronized (checkLock) {
+      MountTableView current = view;
+      if (closed) {
+        return current;
+      }
+      try {
+        MountTable next = ugi.doAs((PrivilegedExceptionAction<MountTable>) () ->
+            resolver.version(entry, conf) == current.table().version() ? null
+                : resolver.load(entry, conf));
+        if (next != null && !next.equals(current.table())) {
+          MountTableView built = ugi.doAs((PrivilegedExceptionAction<MountTableView>) () ->
+              MountTableView.of(uri, next, partitions, conf));
+          synchronized (swapLock) {
+            built.setWorkingDirectory(current.getWorkingDirectory());
+            view = built;
+          }
+          LOG.info("{}: mount table version {} from entry node {} in force (was version {})",
+              uri, next.version(), entry, current.table().version());
+        }
+        if (entryFailing) {
+          entryFailing = false;
+          LOG.info("{}: entry node {} answers again; mount table version {} in force", uri,
+              entry, view.table().version());
+        }
+      } catch (IOException | RuntimeException e) {
+        if (!closed && !entryFailing) {
+          entryFailing = true;
+          LOG.warn("{}: cannot check the mount table with entry node {} ({}); keeping version {}"
+              + " and asking again every {} ms, warning again only after it answers", uri, entry,
+              e.getMessage(), current.table().version(), refreshIntervalMs);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt(); // close() stops the checker
+      } finally {
+        nextCheckMs = Time.monotonicNow() + refreshIntervalMs;
+      }
+      return view;
+    }
+  }
+
+  /**
+   * Asks the entry node now, whatever the refresh interval, and swaps in the table if its
+   * version changed.
+   *
+   * @return the table in force afterwards: the one before when the entry node cannot answer
+   *     (a warning says so, once until it answers again)
+   */
+  public MountTable refreshMountTable() {
+    return check().table();
+  }
+
+  /** @return the mount table in force (its {@link MountTable#version} is the stored version) */
   public MountTable mountTable() {
     return view().table();
   }
@@ -108,9 +252,17 @@ public class LocusFileSystem extends FileSystem {
 
   @Override
   public void close() throws IOException {
+    closed = true;
     try {
       super.close(); // deletes what deleteOnExit named, through the partitions still open
     } finally {
+      if (checker != null) {
+        checker.shutdownNow(); // interrupts a check waiting for the entry node
+      }
+      // after the check in flight, so that no check asks a closed resolver
+      synchronized (checkLock) {
+        IOUtils.cleanupWithLogger(LOG, resolver);
+      }
       if (partitions != null) {
         partitions.close();
       }
@@ -143,7 +295,9 @@ public class LocusFileSystem extends FileSystem {
 
   @Override
   public void setWorkingDirectory(Path dir) {
-    view().setWorkingDirectory(dir);
+    synchronized (swapLock) { // else a swap under way could copy the old directory over it
+      view().setWorkingDirectory(dir);
+    }
   }
 
   @Override

@@ -3,6 +3,7 @@ package org.locus.ndcoupling.client;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,17 +19,23 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FsShell;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSNNTopology;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.locus.ndcoupling.NdCouplingConfigKeys;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code locus://} over a federated mini cluster of three partitions (ns1..ns3), the default
@@ -69,6 +76,19 @@ class LocusFileSystemTest {
 
   private static FileSystem locus(String entry) throws IOException {
     return FileSystem.newInstance(URI.create("locus://" + entry + "/"), conf);
+  }
+
+  /** A client of {@code locus://ENTRY/} that checks the table's version at every call. */
+  private static LocusFileSystem checkingAtEveryCall(String entry) throws IOException {
+    Configuration everyCall = new Configuration(conf);
+    everyCall.set(NdCouplingConfigKeys.MOUNT_REFRESH_INTERVAL, "0s");
+    return (LocusFileSystem) FileSystem.newInstance(URI.create("locus://" + entry + "/"),
+        everyCall);
+  }
+
+  /** Calls {@code fs} until the checks those calls start have brought in {@code version}. */
+  private static void awaitVersion(LocusFileSystem fs, int version) throws Exception {
+    GenericTestUtils.waitFor(() -> fs.mountTable().version() == version, 10, 60_000);
   }
 
   private static FileSystem partition(String ns) throws IOException {
@@ -154,29 +174,127 @@ class LocusFileSystemTest {
 
   @Test
   void aChangedTableReachesEveryNewClientWhicheverNodeItEnters() throws IOException {
-    try (FileSystem before = locus("ns1"); MountTableAdmin admin = new MountTableAdmin(conf)) {
-      MountTable next = admin.add("/logs", "ns2", false);
+    try (MountTableAdmin admin = new MountTableAdmin(conf)) {
+      MountTable next = admin.add("/audit", "ns2", false);
       assertEquals(Map.of("ns1", java.util.Optional.of(next.version()), "ns2",
           java.util.Optional.of(next.version()), "ns3", java.util.Optional.of(next.version())),
           admin.storedVersions(), "every partition stores the new version");
       for (String entry : PARTITIONS) {
         try (FileSystem after = locus(entry)) {
-          assertEquals("ns2", ((LocusFileSystem) after).partitionOf(new Path("/logs/x")),
+          assertEquals("ns2", ((LocusFileSystem) after).partitionOf(new Path("/audit/x")),
               "entering at " + entry);
-          after.create(new Path("/logs/x-" + entry)).close();
+          after.create(new Path("/audit/x-" + entry)).close();
         }
       }
       try (FileSystem ns2 = partition("ns2")) {
-        assertTrue(ns2.exists(new Path("/logs/x-ns3")));
+        assertTrue(ns2.exists(new Path("/audit/x-ns3")));
       }
-      assertEquals("ns1", ((LocusFileSystem) before).partitionOf(new Path("/logs/x")),
-          "a client created before the change keeps its table");
       IllegalArgumentException hiding = assertThrows(IllegalArgumentException.class,
-          () -> admin.remove("/logs", false));
-      assertTrue(hiding.getMessage().contains("/logs holds files on partition ns2"),
+          () -> admin.remove("/audit", false));
+      assertTrue(hiding.getMessage().contains("/audit holds files on partition ns2"),
           hiding.getMessage());
       assertEquals(next.version(), admin.current().version(), "a refused change stores nothing");
     }
+  }
+
+  @Test
+  void aRunningClientWritesIntoAMountAddedByAnotherClientAndBackAfterItsRemoval()
+      throws Exception {
+    try (LocusFileSystem fs = checkingAtEveryCall("ns1");
+        MountTableAdmin admin = new MountTableAdmin(conf);
+        FileSystem ns1 = partition("ns1"); FileSystem ns2 = partition("ns2")) {
+      assertEquals("ns1", fs.partitionOf(new Path("/logs/x")), "/logs is /'s before the change");
+      MountTable added = admin.add("/logs", "ns2", false);
+      awaitVersion(fs, added.version());
+      assertEquals(admin.current(), fs.mountTable(), "the stored table, whole");
+      fs.create(new Path("/logs/x")).close();
+      assertTrue(ns2.exists(new Path("/logs/x")), "written onto ns2 by the instance opened before");
+      assertFalse(ns1.exists(new Path("/logs/x")));
+
+      assertTrue(fs.delete(new Path("/logs/x"), false));
+      MountTable removed = admin.remove("/logs", false);
+      awaitVersion(fs, removed.version());
+      fs.create(new Path("/logs/y")).close();
+      assertTrue(ns1.exists(new Path("/logs/y")), "/logs is the fallback's (ns1) again");
+      assertFalse(ns2.exists(new Path("/logs/y")));
+    }
+  }
+
+  @Test
+  void aStreamAndTheWorkingDirectoryOutliveTheSwapToANewTable() throws Exception {
+    byte[] first = "opened under one table, ".getBytes(StandardCharsets.UTF_8);
+    byte[] second = "closed under the next".getBytes(StandardCharsets.UTF_8);
+    try (LocusFileSystem fs = checkingAtEveryCall("ns2");
+        MountTableAdmin admin = new MountTableAdmin(conf); FileSystem ns3 = partition("ns3")) {
+      fs.mkdirs(new Path("/data/swap"));
+      fs.setWorkingDirectory(new Path("/data/swap"));
+      try (OutputStream out = fs.create(new Path("kept"))) {
+        out.write(first);
+        awaitVersion(fs, admin.add("/reports", "ns3", false).version());
+        out.write(second);
+      }
+      assertEquals("/data/swap", fs.getWorkingDirectory().toUri().getPath(),
+          "the new view has the old one's working directory, not the home directory");
+      ByteArrayOutputStream expected = new ByteArrayOutputStream();
+      expected.write(first);
+      expected.write(second);
+      try (InputStream in = fs.open(new Path("kept"))) {
+        assertArrayEquals(expected.toByteArray(), in.readAllBytes());
+      }
+      assertTrue(ns3.exists(new Path("/data/swap/kept")));
+    }
+  }
+
+  @Test
+  void aCheckThatFindsTheSameVersionKeepsTheTableItHas() throws IOException {
+    try (LocusFileSystem fs = checkingAtEveryCall("ns3")) {
+      MountTable table = fs.mountTable();
+      assertSame(table, fs.refreshMountTable(), "the version alone was read, nothing rebuilt");
+      assertTrue(fs.exists(new Path("/")));
+      assertSame(table, fs.refreshMountTable());
+    }
+  }
+
+  @Test
+  void anEntryNodeThatCannotAnswerLeavesTheTableInForceAndOneWarning() throws Exception {
+    InetSocketAddress ns3 = cluster.getNameNode(2).getNameNodeAddress();
+    String entry = ns3.getHostString() + ":" + ns3.getPort();
+    Configuration quick = new Configuration(conf);
+    quick.set(NdCouplingConfigKeys.MOUNT_REFRESH_INTERVAL, "0s");
+    quick.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_KEY, 0);
+    LogCapturer logs = LogCapturer.captureLogs(LoggerFactory.getLogger(LocusFileSystem.class));
+    try (LocusFileSystem fs = (LocusFileSystem) FileSystem.newInstance(
+        URI.create("locus://" + entry + "/"), quick)) {
+      MountTable table = fs.mountTable();
+      cluster.shutdownNameNode(2);
+      try {
+        assertSame(table, fs.refreshMountTable());
+        fs.create(new Path("/tmp/entry-down/f")).close();
+        assertTrue(fs.exists(new Path("/tmp/entry-down/f")), "ns2 serves on");
+        assertSame(table, fs.refreshMountTable());
+        String warning = "cannot check the mount table with entry node hdfs://" + entry;
+        assertEquals(1, logs.getOutput().split(Pattern.quote(warning), -1).length - 1,
+            logs.getOutput());
+      } finally {
+        cluster.restartNameNode(2);
+        GenericTestUtils.waitFor(() -> !cluster.getNamesystem(2).isInSafeMode(), 100, 60_000);
+      }
+      assertSame(table, fs.refreshMountTable());
+      assertTrue(logs.getOutput().contains("entry node hdfs://" + entry + " answers again"),
+          logs.getOutput());
+    } finally {
+      logs.stopCapturing();
+    }
+  }
+
+  @Test
+  void aNegativeRefreshIntervalIsRefusedNamingTheKey() {
+    Configuration negative = new Configuration(conf);
+    negative.set(NdCouplingConfigKeys.MOUNT_REFRESH_INTERVAL, "-1s");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> FileSystem.newInstance(URI.create("locus://ns1/"), negative));
+    assertTrue(e.getMessage().contains(NdCouplingConfigKeys.MOUNT_REFRESH_INTERVAL),
+        e.getMessage());
   }
 
   @Test
