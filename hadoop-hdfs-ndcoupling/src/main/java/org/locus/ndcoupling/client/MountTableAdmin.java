@@ -16,7 +16,8 @@ import org.apache.hadoop.fs.Path;
 /**
  * An operator's changes to the mount table ({@code locus mount}): each change is the next
  * version, published to every partition at once ({@link MountTableStore#publish}), after the
- * checks that keep data reachable. Clients created afterwards see it; no daemon restarts.
+ * checks that keep data reachable. Clients created afterwards see it, running ones within
+ * {@code locus.ndcoupling.mount.refresh-interval}; no daemon restarts.
  *
  * <p>A mount point's directory is created on its partition with the change, so every mount
  * point is a directory (a listing of {@code /} never names a missing one). A change that would
