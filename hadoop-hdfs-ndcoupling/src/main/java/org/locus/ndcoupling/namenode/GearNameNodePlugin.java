@@ -119,6 +119,11 @@ public class GearNameNodePlugin implements ServicePlugin {
         public long appliedTxId() {
           return nameNode.getFSImage().getLastAppliedOrWrittenTxId();
         }
+
+        @Override
+        public boolean inSafeMode() {
+          return nameNode.getNamesystem().isInSafeMode();
+        }
       });
     }
     server = startServer(conf, service);

@@ -141,6 +141,7 @@ final class GearService implements GearProtocol {
     text.append("namenode=").append(role.nameNodeId()).append('\n');
     text.append("ha-state=").append(role.haState()).append('\n');
     text.append("txid=").append(role.appliedTxId()).append('\n');
+    text.append("safemode=").append(role.inSafeMode()).append('\n');
     GearUpRun run = current;
     text.append("gear-up=").append(run == null ? "none" : run.progress().state()).append('\n');
     Set<String> active = plan.activeIn(level);

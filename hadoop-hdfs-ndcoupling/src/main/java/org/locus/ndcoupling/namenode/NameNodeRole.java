@@ -23,6 +23,11 @@ interface NameNodeRole {
     public long appliedTxId() {
       return -1;
     }
+
+    @Override
+    public boolean inSafeMode() {
+      return false;
+    }
   };
 
   /** @return the NameNode's id in its HA pair ({@code dfs.ha.namenode.id}) */
@@ -33,4 +38,11 @@ interface NameNodeRole {
 
   /** @return the id of the last edit this NameNode wrote (active) or applied (standby) */
   long appliedTxId();
+
+  /**
+   * @return whether the NameNode is in safe mode: a NameNode just started stays there until the
+   *     DataNodes have reported enough of its blocks, and discards further full block reports
+   *     meanwhile
+   */
+  boolean inSafeMode();
 }

@@ -71,8 +71,8 @@ public final class GearShifter {
   }
 
   /**
-   * @return for each partition whose node returned in the last {@link #upAll}: the ms its
-   *     returning NameNode took to catch up from its first answer, and the edits it applied
+   * @return for each partition whose node returned in the last {@link #upAll}: the ms from the
+   *     switch-on until its returning NameNode had caught up, and the last edit it applied
    */
   public Map<String, long[]> catchUps() {
     return catchUps;
@@ -187,6 +187,7 @@ public final class GearShifter {
         returning.add(e.getKey().substring("node.".length()));
       }
     }
+    long switchedOn = System.nanoTime();
     for (String host : returning) {
       nodes.on(host);
       progress.accept("  " + host + ": on");
@@ -194,10 +195,10 @@ public final class GearShifter {
     catchUps.clear();
     if (copies != null) {
       for (String ns : copies.homedOn(returning)) {
-        long[] caught = copies.awaitHomeCaughtUp(ns);
+        long[] caught = copies.awaitHomeCaughtUp(ns, switchedOn);
         catchUps.put(ns, caught);
-        progress.accept(String.format("  %s step 1 metadata %8d ms (NameNode %s caught up on"
-            + " %d edits)", ns, caught[0], copies.homeId(ns), caught[1]));
+        progress.accept(String.format("  %s step 1 metadata %8d ms (NameNode %s started and"
+            + " caught up to edit %d)", ns, caught[0], copies.homeId(ns), caught[1]));
       }
     }
     waitFor(returning, "live=true", "register with the NameNode");

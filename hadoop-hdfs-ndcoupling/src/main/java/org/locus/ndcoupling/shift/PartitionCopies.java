@@ -20,6 +20,7 @@ import org.locus.ndcoupling.rpc.GearProtocol;
  */
 public final class PartitionCopies {
   private static final long POLL_MS = 200;
+  private static final long RETRY_MS = 1000;
 
   private final Map<String, Map<String, GearProtocol>> nameNodes;
   private final Map<String, String> homeHosts;
@@ -103,26 +104,53 @@ public final class PartitionCopies {
     moveTo(ns, homeId(ns));
   }
 
+  /**
+   * Hands {@code ns} to NameNode {@code id}, trying again while it is refused (a NameNode just
+   * started is not a failover target until its ZKFC has seen it healthy) until the timeout.
+   */
   private void moveTo(String ns, String id) throws IOException {
     GearProtocol target = nameNodes.get(ns).get(id);
     if (state(target).map(s -> "active".equals(s.get("ha-state"))).orElse(false)) {
       return;
     }
-    handOver.makeActive(ns, id);
+    long deadline = System.currentTimeMillis() + timeoutMs;
+    while (true) {
+      try {
+        handOver.makeActive(ns, id);
+        break;
+      } catch (IOException e) {
+        if (System.currentTimeMillis() + RETRY_MS > deadline) {
+          throw new IOException(ns + " could not be handed to its NameNode " + id + " within "
+              + timeoutMs + " ms: " + e.getMessage(), e);
+        }
+        try {
+          Thread.sleep(RETRY_MS);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted", interrupted);
+        }
+      }
+    }
     if (active(ns) != target) {
       throw new IOException(ns + " was handed to its NameNode " + id + ", but another is active");
     }
   }
 
   /**
-   * Waits until {@code ns}'s home NameNode, started again, answers as a standby and has applied
-   * every edit its partition's active NameNode had written when it answered: the returning
-   * node catching up on the metadata that changed while it was off.
+   * Waits until {@code ns}'s home NameNode, started again, answers as a standby, has applied
+   * every edit its partition's active NameNode had written by then and has left safe mode (the
+   * DataNodes have reported its blocks): the returning node catching up on the metadata that
+   * changed while it was off. Only then may the partition go back to it: a NameNode made
+   * active in safe mode discards the fresh block reports the hand-over asks for, and then keeps
+   * over-replicated blocks for hours. A NameNode reads the edits it missed from
+   * the JournalNodes while it starts, before it answers, so the time runs from the node's
+   * switch-on.
    *
-   * @return the milliseconds from its first answer until it had caught up, and the edits it
-   *     applied in that time
+   * @param switchedOnNanos {@link System#nanoTime} when the node was switched on
+   * @return the milliseconds from the switch-on until the NameNode had caught up, and the id
+   *     of the last edit it had to apply (the active's last when the returning one answered)
    */
-  public long[] awaitHomeCaughtUp(String ns) throws IOException {
+  public long[] awaitHomeCaughtUp(String ns, long switchedOnNanos) throws IOException {
     GearProtocol home = nameNodes.get(ns).get(homeId(ns));
     long deadline = System.currentTimeMillis() + timeoutMs;
     Map<String, String> first;
@@ -139,19 +167,19 @@ public final class PartitionCopies {
       }
       pause();
     }
-    long start = System.nanoTime();
-    long from = Long.parseLong(first.get("txid"));
     long target = Long.parseLong(GearShifter.parse(active(ns).status()).get("txid"));
-    long applied = from;
-    while (applied < target) {
+    Map<String, String> now = first;
+    while (Long.parseLong(now.get("txid")) < target
+        || Boolean.parseBoolean(now.get("safemode"))) {
       if (System.currentTimeMillis() > deadline) {
         throw new IOException(ns + "'s NameNode " + homeId(ns) + " applied edits up to "
-            + applied + " of " + target + " within " + timeoutMs + " ms");
+            + now.get("txid") + " of " + target + (Boolean.parseBoolean(now.get("safemode"))
+                ? " and is still in safe mode" : "") + " after " + timeoutMs + " ms");
       }
       pause();
-      applied = Long.parseLong(GearShifter.parse(home.status()).get("txid"));
+      now = GearShifter.parse(home.status());
     }
-    return new long[] {(System.nanoTime() - start) / 1_000_000, Math.max(0, target - from)};
+    return new long[] {(System.nanoTime() - switchedOnNanos) / 1_000_000, target};
   }
 
   private static Optional<Map<String, String>> state(GearProtocol gear) {

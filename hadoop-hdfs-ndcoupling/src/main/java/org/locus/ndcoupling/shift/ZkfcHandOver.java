@@ -3,6 +3,8 @@ package org.locus.ndcoupling.shift;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -25,14 +27,15 @@ import org.slf4j.LoggerFactory;
  * target reads the edits it missed from the JournalNodes and becomes active). Needs
  * {@code dfs.ha.automatic-failover.enabled} and the ZKFC of the target running.
  *
- * <p>Then it asks every live DataNode for a full block report to the new active NameNode, as
- * {@code hdfs dfsadmin -triggerBlockReport} does: a NameNode that has just become active treats
+ * <p>Then it asks every live DataNode, once it has heartbeated to the new active NameNode, for a
+ * full block report to it, as {@code hdfs dfsadmin -triggerBlockReport} does: a NameNode that has just become active treats
  * what it knows of each DataNode's replicas as possibly stale and leaves over-replicated blocks
  * alone until that DataNode has reported to it in full (by default every six hours), so without
  * the reports a gear-up's extra stand-in replicas would stay until then.
  */
 public final class ZkfcHandOver implements PartitionHandOver {
   private static final Logger LOG = LoggerFactory.getLogger(ZkfcHandOver.class);
+  private static final long POLL_MS = 200;
   private final Configuration conf;
   private final int timeoutMs;
 
@@ -53,27 +56,62 @@ public final class ZkfcHandOver implements PartitionHandOver {
     askForBlockReports(nameservice, target.getAddress());
   }
 
+  /**
+   * Asks every live DataNode for a full block report to {@code nameNode} once it has
+   * heartbeated to it since it became active: the NameNode counts a report as fresh only from a
+   * DataNode that has heartbeated since the failover (a report that overtakes the first
+   * heartbeat leaves the DataNode's replicas stale), so each DataNode is asked as soon as its
+   * last-contact time moves past the one seen right after the hand-over.
+   */
   private void askForBlockReports(String nameservice, InetSocketAddress nameNode)
       throws IOException {
     BlockReportOptions full = new BlockReportOptions.Factory().setIncremental(false)
         .setNamenodeAddr(nameNode).build();
     try (FileSystem fs = FileSystem.newInstance(URI.create("hdfs://" + nameservice), conf)) {
-      for (DatanodeInfo datanode : ((DistributedFileSystem) fs)
-          .getDataNodeStats(DatanodeReportType.LIVE)) {
-        ClientDatanodeProtocol proxy = null;
-        try {
-          proxy = DFSUtilClient.createClientDatanodeProtocolProxy(datanode, conf, timeoutMs,
-              false);
-          proxy.triggerBlockReport(full);
-        } catch (IOException e) {
-          LOG.warn("DataNode {} was not asked for a block report to {}'s new active NameNode {}:"
-              + " {}", datanode.getIpcAddr(false), nameservice, NetUtils.getHostPortString(
-                  nameNode), e.getMessage());
-        } finally {
-          if (proxy != null) {
-            RPC.stopProxy(proxy);
+      DistributedFileSystem dfs = (DistributedFileSystem) fs;
+      Map<String, Long> seen = new HashMap<>();
+      for (DatanodeInfo datanode : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
+        seen.put(datanode.getDatanodeUuid(), datanode.getLastUpdate());
+      }
+      long deadline = System.currentTimeMillis() + timeoutMs;
+      while (!seen.isEmpty() && System.currentTimeMillis() < deadline) {
+        for (DatanodeInfo datanode : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
+          Long before = seen.get(datanode.getDatanodeUuid());
+          if (before != null && datanode.getLastUpdate() != before) {
+            seen.remove(datanode.getDatanodeUuid());
+            askForBlockReport(nameservice, nameNode, datanode, full);
           }
         }
+        if (!seen.isEmpty()) {
+          try {
+            Thread.sleep(POLL_MS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+          }
+        }
+      }
+      if (!seen.isEmpty()) {
+        LOG.warn("{} DataNodes did not heartbeat to {}'s new active NameNode {} within {} ms and"
+            + " were not asked for a block report", seen.size(), nameservice,
+            NetUtils.getHostPortString(nameNode), timeoutMs);
+      }
+    }
+  }
+
+  private void askForBlockReport(String nameservice, InetSocketAddress nameNode,
+      DatanodeInfo datanode, BlockReportOptions full) {
+    ClientDatanodeProtocol proxy = null;
+    try {
+      proxy = DFSUtilClient.createClientDatanodeProtocolProxy(datanode, conf, timeoutMs, false);
+      proxy.triggerBlockReport(full);
+    } catch (IOException e) {
+      LOG.warn("DataNode {} was not asked for a block report to {}'s new active NameNode {}: {}",
+          datanode.getIpcAddr(false), nameservice, NetUtils.getHostPortString(nameNode),
+          e.getMessage());
+    } finally {
+      if (proxy != null) {
+        RPC.stopProxy(proxy);
       }
     }
   }

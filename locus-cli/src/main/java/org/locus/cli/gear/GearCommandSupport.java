@@ -135,8 +135,9 @@ final class GearCommandSupport {
           console.out().printf("  all %d partitions at once: %d ms%n", all.partitions().size(),
               all.wallMillis());
           for (Map.Entry<String, long[]> c : shifter.catchUps().entrySet()) {
-            console.out().printf("  %-6s its own NameNode caught up on %d edits in %d ms (step 1,"
-                + " before the gear-up)%n", c.getKey(), c.getValue()[1], c.getValue()[0]);
+            console.out().printf("  %-6s step 1: its own NameNode started and caught up to edit"
+                + " %d %d ms after its node was switched on%n", c.getKey(), c.getValue()[1],
+                c.getValue()[0]);
           }
         }
         GearUpReport report = all.combined();
