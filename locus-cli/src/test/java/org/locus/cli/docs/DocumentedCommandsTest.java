@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -30,7 +32,9 @@ import org.locus.cli.OneNetnsTestAtATime;
  * fails is a bug. {@code bin/locus} runs on the classes this build compiled
  * ({@code LOCUS_CLASSPATH}). Whatever cluster a block starts is stopped afterwards even when the
  * block failed before its own {@code cluster down}. Each block's output is kept in
- * {@code target/doc-commands/}.
+ * {@code target/doc-commands/}. A block whose commands another block runs in the same order
+ * ({@link CoveredBlocks}: the README's short examples repeat their feature page's) is checked
+ * by that block's run.
  *
  * <p>The blocks use the fixed directories a reader types ({@code /tmp/c}, {@code /tmp/e}, ...),
  * so two checkouts running this test on one machine would start clusters in each other's
@@ -70,19 +74,40 @@ class DocumentedCommandsTest {
 
   @TestFactory
   List<DynamicTest> everyBashBlockOfTheDocsRuns() throws Exception {
-    List<DynamicTest> tests = new ArrayList<>();
+    List<RepositoryDocs.Block> bash = new ArrayList<>();
     for (File page : RepositoryDocs.pages()) {
       for (RepositoryDocs.Block block : RepositoryDocs.blocks(page)) {
         if (block.language().equals("bash")) {
-          tests.add(DynamicTest.dynamicTest(block.name(), () -> run(block)));
+          bash.add(block);
         }
       }
     }
-    assertFalse(tests.isEmpty(), "the README shows commands in ```bash blocks");
+    assertFalse(bash.isEmpty(), "the README shows commands in ```bash blocks");
+    // A block whose commands another block runs in the same order (the README's one-minute
+    // examples) is checked by that block's run instead of starting its clusters again.
+    Map<Integer, Integer> covered = CoveredBlocks.coveredBy(bash.stream()
+        .map(RepositoryDocs.Block::text).toList());
+    Map<String, Integer> exits = new HashMap<>();
+    List<DynamicTest> tests = new ArrayList<>();
+    for (int i = 0; i < bash.size(); i++) {
+      if (!covered.containsKey(i)) {
+        RepositoryDocs.Block block = bash.get(i);
+        tests.add(DynamicTest.dynamicTest(block.name(), () -> run(block, exits)));
+      }
+    }
+    covered.forEach((a, b) -> {
+      RepositoryDocs.Block block = bash.get(a);
+      RepositoryDocs.Block by = bash.get(b);
+      tests.add(DynamicTest.dynamicTest(block.name() + " (its commands run within " + by.name()
+          + ")", () -> assertEquals(Integer.valueOf(0), exits.get(by.name()), block.name()
+              + "'s commands ran within " + by.name() + ", which "
+              + (exits.containsKey(by.name()) ? "failed" : "did not run"))));
+    });
     return tests;
   }
 
-  private static void run(RepositoryDocs.Block block) throws Exception {
+  private static void run(RepositoryDocs.Block block, Map<String, Integer> exits)
+      throws Exception {
     File root = RepositoryDocs.root();
     Files.createDirectories(LOGS.toPath());
     File log = new File(LOGS, block.name().replace(':', '-') + ".log");
@@ -119,6 +144,7 @@ class DocumentedCommandsTest {
         }
       }
     }
+    exits.put(block.name(), exit);
     List<String> lines = Files.readAllLines(log.toPath());
     String tail = String.join("\n", lines.subList(Math.max(0, lines.size() - 40),
         lines.size()));
