@@ -3,7 +3,9 @@ package org.locus.ndcoupling.client;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -12,15 +14,15 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.viewfs.FsGetter;
 
 /**
- * The partitions' own file systems ({@code hdfs://nsK}) behind one {@link LocusFileSystem},
- * shared by every view it builds from a version of the mount table ({@link MountTableView}
+ * The partitions' own file systems ({@code hdfs://nsK}) behind one {@link LocusFileSystem} (or
+ * one {@code fatbtree.client.FatBtreeFileSystem}, which asks here directly), shared by every view it builds from a version of the mount table ({@link MountTableView}
  * asks here instead of ViewFileSystem's per-instance cache). So a view built after a change
  * reuses the clients the old one opened: a stream opened through the old view keeps writing,
  * and dropping the old view leaves nothing open. One client per scheme and authority, made with
  * {@link FileSystem#newInstance} on first use (as ViewFileSystem's own cache does), all closed
  * with the LocusFileSystem.
  */
-final class PartitionFileSystems extends FsGetter implements Closeable {
+public final class PartitionFileSystems extends FsGetter implements Closeable {
   private final Map<String, FileSystem> open = new LinkedHashMap<>();
   private boolean closed;
 
@@ -38,6 +40,11 @@ final class PartitionFileSystems extends FsGetter implements Closeable {
       open.put(key, fs);
     }
     return fs;
+  }
+
+  /** @return the clients opened so far, in the order they were opened */
+  public synchronized List<FileSystem> opened() {
+    return new ArrayList<>(open.values());
   }
 
   @Override
