@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -31,6 +32,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FsServerDefaults;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.impl.PathCapabilitiesSupport;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.io.IOUtils;
@@ -109,6 +111,14 @@ public class FatBtreeFileSystem extends FileSystem {
 
   private static final Logger LOG = LoggerFactory.getLogger(FatBtreeFileSystem.class);
   private static final Pattern ENTRY = Pattern.compile("ns([1-9][0-9]*)");
+  /**
+   * The path capabilities whose operations this file system passes to the path's partition,
+   * so the partition answers for them; it passes on no others (concat, snapshots, ACLs,
+   * extended attributes, path handles ...), whatever HDFS offers.
+   */
+  private static final Set<String> PARTITION_CAPABILITIES = Set.of(
+      CommonPathCapabilities.FS_APPEND, CommonPathCapabilities.FS_TRUNCATE,
+      CommonPathCapabilities.FS_CHECKSUMS, CommonPathCapabilities.FS_PERMISSIONS);
 
   private URI uri;
   private int entryNode;
@@ -510,6 +520,18 @@ public class FatBtreeFileSystem extends FileSystem {
     String path = pathOf(f);
     int p = place(path).partition();
     return partition(p).getServerDefaults(onPartition(p, path));
+  }
+
+  @Override
+  public boolean hasPathCapability(Path f, String capability) throws IOException {
+    String asked = PathCapabilitiesSupport.validatePathCapabilityArgs(makeQualified(f),
+        capability);
+    if (!PARTITION_CAPABILITIES.contains(asked)) {
+      return super.hasPathCapability(f, capability);
+    }
+    String path = pathOf(f);
+    int p = place(path).partition();
+    return partition(p).hasPathCapability(onPartition(p, path), asked);
   }
 
   /** The partitions' block size ({@code dfs.blocksize}), as their clients use it. */
