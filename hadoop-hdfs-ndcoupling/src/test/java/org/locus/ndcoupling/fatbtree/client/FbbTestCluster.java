@@ -49,6 +49,8 @@ final class FbbTestCluster implements AutoCloseable {
     Configuration dfsConf = new Configuration();
     dfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File(base, "dfs").getAbsolutePath());
     dfsConf.setInt("dfs.replication", 1);
+    // Hadoop's contract tests write files with 1 KB blocks, as its own HDFS contract allows
+    dfsConf.setInt("dfs.namenode.fs-limits.min-block-size", 0);
     MiniDFSCluster dfs = null;
     IndexNodeService[] index = new IndexNodeService[partitions + 1];
     try {
