@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,12 +26,15 @@ import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FsShell;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.locus.ndcoupling.client.CrossPartitionRenameException;
 import org.locus.ndcoupling.fatbtree.IndexEntry;
 import org.slf4j.LoggerFactory;
@@ -273,6 +280,58 @@ class FatBtreeFileSystemTest {
     IOException e = assertThrows(IOException.class, () -> FileSystem.newInstance(
         java.net.URI.create("locusfbt://host:8020/"), cluster.conf()));
     assertTrue(e.getMessage().contains("locusfbt://nsK/"), e.getMessage());
+  }
+
+  @Test
+  void theShellWorksUnchanged(@TempDir java.nio.file.Path local) throws Exception {
+    java.nio.file.Path file = local.resolve("f");
+    Files.writeString(file, "through the index\n");
+    try (FatBtreeFileSystem fs = cluster.fbb(1)) {
+      fs.assignSubtree(new Path("/shell/on3"), 3);
+    }
+    assertEquals("", shell(0, "-mkdir", "-p", "/shell/in"));
+    shell(0, "-put", file.toString(), "/shell/in/f"); // a temporary file renamed into place
+    assertEquals("through the index\n", shell(0, "-cat", "/shell/in/f"));
+    String listing = shell(0, "-ls", "-R", "/shell");
+    for (String path : List.of("/shell/in", "/shell/in/f", "/shell/on3")) {
+      assertTrue(listing.contains(path + "\n"), path + " in\n" + listing);
+    }
+    assertFalse(listing.contains("_COPYING_"), listing);
+    shell(0, "-mv", "/shell/in/f", "/shell/g");
+    String refused = shell(1, "-mv", "/shell/g", "/shell/on3/g");
+    assertTrue(refused.contains("crosses partitions") && refused.contains("ns1")
+        && refused.contains("ns3"), refused);
+    shell(0, "-rm", "-r", "-skipTrash", "/shell");
+    try (FatBtreePartitionResolver index = cluster.resolver(2)) {
+      assertEquals(List.of(), index.subtree("/shell"));
+    }
+    assertOnlyOn(0, "/shell/g");
+  }
+
+  /**
+   * Runs {@code hdfs dfs ARGS} with {@code locusfbt://ns2/} as the default file system.
+   *
+   * @return what it printed: standard output on success, standard error otherwise
+   */
+  private static String shell(int exitCode, String... args) throws Exception {
+    org.apache.hadoop.conf.Configuration conf = cluster.conf();
+    conf.set("fs.defaultFS", "locusfbt://ns2/");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    PrintStream captured = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    if (exitCode == 0) {
+      System.setOut(captured);
+    } else {
+      System.setErr(captured);
+    }
+    try {
+      assertEquals(exitCode, ToolRunner.run(new FsShell(conf), args), String.join(" ", args));
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
   }
 
   /** A few hundred random operations, each checked against a model of the namespace. */
