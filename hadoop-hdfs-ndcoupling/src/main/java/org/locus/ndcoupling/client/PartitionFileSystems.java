@@ -14,13 +14,14 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.viewfs.FsGetter;
 
 /**
- * The partitions' own file systems ({@code hdfs://nsK}) behind one {@link LocusFileSystem} (or
- * one {@code fatbtree.client.FatBtreeFileSystem}, which asks here directly), shared by every view it builds from a version of the mount table ({@link MountTableView}
+ * The partitions' own file systems ({@code hdfs://nsK}) behind one {@link LocusFileSystem},
+ * shared by every view it builds from a version of the mount table ({@link MountTableView}
  * asks here instead of ViewFileSystem's per-instance cache). So a view built after a change
  * reuses the clients the old one opened: a stream opened through the old view keeps writing,
  * and dropping the old view leaves nothing open. One client per scheme and authority, made with
  * {@link FileSystem#newInstance} on first use (as ViewFileSystem's own cache does), all closed
- * with the LocusFileSystem.
+ * with the LocusFileSystem. A {@code fatbtree.client.FatBtreeFileSystem} keeps its partitions'
+ * clients here the same way.
  */
 public final class PartitionFileSystems extends FsGetter implements Closeable {
   private final Map<String, FileSystem> open = new LinkedHashMap<>();

@@ -98,7 +98,7 @@ import org.slf4j.LoggerFactory;
  * entry (above). Delegation tokens come from the partitions' clients
  * ({@link #getChildFileSystems}); this file system has none of its own.
  *
- * <p>Registered as {@code fs.locusfbt.impl} through the service loader; needs
+ * <p>Found for its scheme through the service loader (no {@code fs.locusfbt.impl} needed); needs
  * {@code locus.ndcoupling.index.peers} (the index servers) and the partitions' nameservices
  * {@code ns1..nsN} in {@code dfs.nameservices}, as every site file of a
  * {@code --metadata fatbtree} cluster has them.
