@@ -26,6 +26,9 @@ public final class FatBtreeIndexKeys {
   static final String PLUGIN = "org.locus.ndcoupling.namenode.FatBtreeNameNodePlugin";
   static final String NODE_ID = "locus.ndcoupling.index.node-id";
   static final String PEERS = "locus.ndcoupling.index.peers";
+  /** {@code locusfbt://} for FileContext users; FileSystem users find it by service loader. */
+  static final String FILE_CONTEXT_IMPL = "fs.AbstractFileSystem.locusfbt.impl";
+  static final String FILE_CONTEXT_CLASS = "org.locus.ndcoupling.fatbtree.client.FatBtreeFs";
 
   private final ClusterLayout layout;
   private final int nodes;
@@ -40,13 +43,17 @@ public final class FatBtreeIndexKeys {
     return ClusterLayout.index(node);
   }
 
-  /** Adds the peer list every daemon and client shares. */
+  /**
+   * Adds the peer list every daemon and client shares, and {@code locusfbt://}'s
+   * {@code FileContext} class, so a client (a job's too) can reach every path through the index.
+   */
   public void addSharedKeys(Configuration conf) {
     List<String> peers = new ArrayList<>();
     for (String node : ClusterLayout.workers(nodes)) {
       peers.add(nodeId(node) + "=" + layout.address(node) + ":" + PORT);
     }
     conf.set(PEERS, String.join(",", peers));
+    conf.set(FILE_CONTEXT_IMPL, FILE_CONTEXT_CLASS);
   }
 
   /**

@@ -48,6 +48,8 @@ class FatBtreeIndexKeysTest {
     assertEquals(peers, site.worker("node2").get("locus.ndcoupling.index.peers"));
     assertNull(site.client().get("locus.ndcoupling.index.node-id"), "a client is no index node");
     assertEquals("ns1,ns2,ns3", site.client().get("dfs.nameservices"));
+    assertEquals("org.locus.ndcoupling.fatbtree.client.FatBtreeFs",
+        site.client().get("fs.AbstractFileSystem.locusfbt.impl"), "locusfbt:// for FileContext");
   }
 
   @Test
@@ -56,5 +58,6 @@ class FatBtreeIndexKeysTest {
     assertNull(node1.get("locus.ndcoupling.index.node-id"));
     assertNull(node1.get("locus.ndcoupling.index.peers"));
     assertNull(node1.get("dfs.namenode.plugins"));
+    assertNull(node1.get("fs.AbstractFileSystem.locusfbt.impl"));
   }
 }
