@@ -43,7 +43,7 @@ public final class HybridLayout {
       if (!fs.exists(path)) {
         created = fs.mkdirs(path);
       } else if (!fs.getFileStatus(path).isDirectory()) {
-        throw new IOException(path + " is a file; " + HybridSettings.SSD_PATHS_KEY
+        throw new IOException(path + " is a file; " + HybridConfigKeys.SSD_PATHS
             + " names directories that input and output are written under");
       }
       String before = fs.getStoragePolicy(path).getName();

@@ -9,17 +9,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The hybrid profile's keys (conf/features/hybrid.xml), parsed and checked once: which HDFS
+ * The hybrid profile's keys ({@link HybridConfigKeys}; conf/features/hybrid.xml), parsed and
+ * checked once: which HDFS
  * paths hold input and output on SSD, and with which stock storage policy.
  *
  * @param ssdPaths absolute HDFS paths whose files live on SSD volumes
  * @param ssdPolicy {@code ALL_SSD} (every replica on SSD) or {@code ONE_SSD} (one replica)
  */
 public record HybridSettings(List<Path> ssdPaths, String ssdPolicy) {
-  public static final String SSD_PATHS_KEY = "locus.hybrid.ssd.paths";
-  public static final String SSD_POLICY_KEY = "locus.hybrid.ssd.policy";
-  public static final String DEFAULT_SSD_PATHS = "/hybrid";
-  public static final String DEFAULT_SSD_POLICY = "ALL_SSD";
   /** The stock policies that put replicas on SSD; LAZY_PERSIST and PROVIDED are not layouts. */
   public static final List<String> SSD_POLICIES = List.of("ALL_SSD", "ONE_SSD");
 
@@ -31,22 +28,22 @@ public record HybridSettings(List<Path> ssdPaths, String ssdPolicy) {
    * @throws IllegalArgumentException naming the key, the bad value and what is allowed
    */
   public static HybridSettings from(Configuration conf) {
-    String policy = conf.getTrimmed(SSD_POLICY_KEY, DEFAULT_SSD_POLICY).toUpperCase();
+    String policy = conf.getTrimmed(HybridConfigKeys.SSD_POLICY, HybridConfigKeys.SSD_POLICY_DEFAULT).toUpperCase();
     if (!SSD_POLICIES.contains(policy)) {
-      throw new IllegalArgumentException(SSD_POLICY_KEY + " = '"
-          + conf.getTrimmed(SSD_POLICY_KEY) + "': expected one of " + SSD_POLICIES);
+      throw new IllegalArgumentException(HybridConfigKeys.SSD_POLICY + " = '"
+          + conf.getTrimmed(HybridConfigKeys.SSD_POLICY) + "': expected one of " + SSD_POLICIES);
     }
     Set<Path> paths = new LinkedHashSet<>();
-    for (String text : conf.getTrimmedStrings(SSD_PATHS_KEY, DEFAULT_SSD_PATHS)) {
+    for (String text : conf.getTrimmedStrings(HybridConfigKeys.SSD_PATHS, HybridConfigKeys.SSD_PATHS_DEFAULT)) {
       Path path = new Path(text);
       if (!path.isUriPathAbsolute() || path.toUri().getScheme() != null) {
-        throw new IllegalArgumentException(SSD_PATHS_KEY + ": '" + text + "' is not an absolute"
+        throw new IllegalArgumentException(HybridConfigKeys.SSD_PATHS + ": '" + text + "' is not an absolute"
             + " HDFS path such as /hybrid/input");
       }
       paths.add(path);
     }
     if (paths.isEmpty()) {
-      throw new IllegalArgumentException(SSD_PATHS_KEY + " is empty; name the paths whose input"
+      throw new IllegalArgumentException(HybridConfigKeys.SSD_PATHS + " is empty; name the paths whose input"
           + " and output belong on SSD, e.g. /hybrid");
     }
     return new HybridSettings(new ArrayList<>(paths), policy);

@@ -24,8 +24,8 @@ class HybridSettingsTest {
   @Test
   void pathsAreAListAndOnlyTheirSubtreesCountAsSsd() {
     Configuration conf = new Configuration(false);
-    conf.set(HybridSettings.SSD_PATHS_KEY, " /in , /out/jobs ,/in");
-    conf.set(HybridSettings.SSD_POLICY_KEY, "one_ssd");
+    conf.set(HybridConfigKeys.SSD_PATHS, " /in , /out/jobs ,/in");
+    conf.set(HybridConfigKeys.SSD_POLICY, "one_ssd");
     HybridSettings s = HybridSettings.from(conf);
     assertEquals(List.of(new Path("/in"), new Path("/out/jobs")), s.ssdPaths());
     assertEquals("ONE_SSD", s.ssdPolicy());
@@ -39,7 +39,7 @@ class HybridSettingsTest {
   @Test
   void aPolicyThatIsNotAnSsdLayoutIsRefusedNamingTheKeyAndTheChoices() {
     Configuration conf = new Configuration(false);
-    conf.set(HybridSettings.SSD_POLICY_KEY, "HOT");
+    conf.set(HybridConfigKeys.SSD_POLICY, "HOT");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> HybridSettings.from(conf));
     assertEquals("locus.hybrid.ssd.policy = 'HOT': expected one of [ALL_SSD, ONE_SSD]",
@@ -50,7 +50,7 @@ class HybridSettingsTest {
   void aRelativeOrQualifiedPathIsRefusedNamingTheKey() {
     for (String bad : new String[] {"hybrid", "hdfs://nn:8020/hybrid"}) {
       Configuration conf = new Configuration(false);
-      conf.set(HybridSettings.SSD_PATHS_KEY, bad);
+      conf.set(HybridConfigKeys.SSD_PATHS, bad);
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> HybridSettings.from(conf));
       assertTrue(e.getMessage().startsWith("locus.hybrid.ssd.paths: '" + bad + "'"),

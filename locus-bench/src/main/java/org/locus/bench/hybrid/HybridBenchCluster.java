@@ -18,6 +18,7 @@ import org.locus.bench.run.LinkBytes;
 import org.locus.bench.run.NetnsBenchClusters;
 import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.hybrid.HybridLayout;
+import org.locus.hybrid.HybridConfigKeys;
 import org.locus.hybrid.HybridSettings;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
@@ -53,8 +54,8 @@ final class HybridBenchCluster implements BenchCluster {
     Map<String, String> keys = new LinkedHashMap<>();
     keys.put("dfs.blocksize", Long.toString(request.blockBytes()));
     if (!layout.ssdPaths().isEmpty()) {
-      keys.put(HybridSettings.SSD_PATHS_KEY, layout.ssdPaths());
-      keys.put(HybridSettings.SSD_POLICY_KEY, "ALL_SSD");
+      keys.put(HybridConfigKeys.SSD_PATHS, layout.ssdPaths());
+      keys.put(HybridConfigKeys.SSD_POLICY, "ALL_SSD");
     }
     long other = layout.otherDeviceRate(request.ssdRate(), request.hddRate());
     NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), true, 0, other, other,

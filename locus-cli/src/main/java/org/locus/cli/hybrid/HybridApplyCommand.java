@@ -12,6 +12,7 @@ import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
 import org.locus.hybrid.HybridLayout;
+import org.locus.hybrid.HybridConfigKeys;
 import org.locus.hybrid.HybridSettings;
 import org.locus.netns.ClusterDirectory;
 
@@ -45,7 +46,7 @@ final class HybridApplyCommand extends OptionsCommand {
   protected int execute(CommandLine line, Console console) throws Exception {
     if (!line.getArgList().isEmpty()) {
       throw new UsageException("unexpected arguments " + line.getArgList()
-          + "; the paths come from " + HybridSettings.SSD_PATHS_KEY);
+          + "; the paths come from " + HybridConfigKeys.SSD_PATHS);
     }
     Configuration conf = ClientConfiguration.load(line.getOptionValue("conf"));
     HybridSettings settings = HybridCommands.settings(conf);
