@@ -163,7 +163,6 @@ int morph_read_state(struct morph_vol *v, u32 dev, const char *rel,
 /* names.c: replica names and replica states (degraded mode) */
 int morph_find(struct morph_vol *v, const char *rel, struct stat *st,
 	       int *standin);
-char *morph_names_path(struct morph_vol *v, u32 dev, const char *rel);
 int morph_name_link(struct morph_vol *v, u32 dev, u64 id, const char *rel);
 void morph_names_unlink(struct morph_vol *v, u32 devs, const char *rel);
 void morph_names_rename(struct morph_vol *v, u32 devs, const char *from,

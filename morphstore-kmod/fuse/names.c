@@ -37,15 +37,6 @@
 #include <unistd.h>
 #include "morphfs.h"
 
-char *morph_names_path(struct morph_vol *v, u32 dev, const char *rel)
-{
-	char *p;
-
-	if (asprintf(&p, "%s/%s/%s", v->dev[dev].path, MORPH_NAMES_DIR, rel) < 0)
-		return NULL;
-	return p;
-}
-
 /* the missing parents of @rel under @dirfd */
 static void make_dirs(int dirfd, const char *rel)
 {

@@ -156,11 +156,6 @@ static inline void zn_set_bit(uint8_t *bm, uint32_t bit)
 	bm[bit >> 3] |= (uint8_t)(1u << (bit & 7));
 }
 
-static inline void zn_clear_bit(uint8_t *bm, uint32_t bit)
-{
-	bm[bit >> 3] &= (uint8_t)~(1u << (bit & 7));
-}
-
 /*
  * Journal and zones (zn_zone.c, zn_journal.c).
  *
