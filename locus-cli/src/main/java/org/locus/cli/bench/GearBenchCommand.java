@@ -1,6 +1,7 @@
 package org.locus.cli.bench;
 
 import java.io.File;
+import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -65,7 +66,9 @@ public final class GearBenchCommand extends OptionsCommand {
         .addOption(Option.builder().longOpt("disk-rate").hasArg().argName("RATE")
             .desc("read and write throttle of every node's disk (default none)").build())
         .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
-            .desc("each node's memory (default 1g)").build())
+            .desc("each node's memory (default 1g; " + COPIES_NODE_MEMORY + " when a coupled"
+                + " configuration runs on three or more nodes, whose partitions have copies)")
+            .build())
         .addOption(Option.builder().longOpt("node-watts").hasArg().argName("W")
             .desc("modelled node power besides its disk (default the energy module's "
                 + EnergyConfigKeys.NODE_BASE_WATTS_DEFAULT + ")").build())
@@ -74,6 +77,9 @@ public final class GearBenchCommand extends OptionsCommand {
         .addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
             .desc("report directory (default bench-out/gears)").build());
   }
+
+  /** The default node memory of a bench with coupled nodes that have copies. */
+  static final String COPIES_NODE_MEMORY = "2g";
 
   @Override
   protected String usageArguments() {
@@ -93,12 +99,21 @@ public final class GearBenchCommand extends OptionsCommand {
     int files = intOption(line, "files", 4000, 1, 1_000_000);
     int writers = intOption(line, "writers", 16, 1, 256);
     int fileBytes = BenchSetup.oneBlockFileBytes(line.getOptionValue("file-size", "64k"));
-    long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "1g"));
+    List<GearBenchConfig> configs;
+    try {
+      configs = GearBenchConfig.parse(line.getOptionValue("configs",
+          line.getOptionValue("config", DEFAULT_CONFIGS)));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    // A coupled node with its partition's copy runs eight daemons (about 1.1 GB resident); in
+    // 1 GiB its memory cgroup killed NameNodes during an 8-node run's low-gear writes.
+    boolean copies = nodes >= 3 && configs.stream().anyMatch(GearBenchConfig::coupled);
+    long memory = NetnsOptions.size("node-memory", line.getOptionValue("node-memory",
+        copies ? COPIES_NODE_MEMORY : "1g"));
     GearBenchRequest request;
     try {
-      request = new GearBenchRequest(
-          GearBenchConfig.parse(line.getOptionValue("configs",
-              line.getOptionValue("config", DEFAULT_CONFIGS))), runs,
+      request = new GearBenchRequest(configs, runs,
           stockRuns, nodes,
           files, fileBytes, writers,
           Rate.linkBitsPerSecond("link", line.getOptionValue("link", "none")),
