@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -91,6 +92,8 @@ class MorphStoreVolumeTest {
     Path dir = BoostTestClusters.taggedDirectory(fs, paths, "/boost/morphstore");
     Path file = new Path(dir, "part-0");
     byte[] bytes = BoostTestClusters.writeRandom(fs, file, 4 * BoostTestClusters.BLOCK, 4);
+    // close() returns once one replica is reported; the other DataNode's report may come later
+    DFSTestUtil.waitReplication(fs, file, (short) 2);
 
     List<String> checked = new ArrayList<>();
     for (LocatedBlock block : fs.getClient().getLocatedBlocks(file.toString(), 0)
@@ -138,6 +141,7 @@ class MorphStoreVolumeTest {
     Path dir = BoostTestClusters.taggedDirectory(fs, paths, "/boost/device-loss");
     Path file = new Path(dir, "part-0");
     byte[] bytes = BoostTestClusters.writeRandom(fs, file, BoostTestClusters.BLOCK, 5);
+    DFSTestUtil.waitReplication(fs, file, (short) 2);
     LocatedBlock block = fs.getClient().getLocatedBlocks(file.toString(), 0).get(0);
     String replicated = null;
     String plain = null;
