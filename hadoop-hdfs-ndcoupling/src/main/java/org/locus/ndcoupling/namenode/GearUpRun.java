@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.ListIterator;
 import java.util.Map;
 import java.util.Set;
 
@@ -32,8 +33,9 @@ import org.slf4j.LoggerFactory;
  * file as each is found (sequential), or all blocks first and then every source's queue
  * (batch).
  * <li><b>Transfer</b>: until every block is listed on its intended node. When no block has
- * arrived for the re-issue interval, the moves left are issued again from a live holder (a
- * source may have died, a command or a connection may have been lost).
+ * arrived for the re-issue interval, the moves left are issued again, from their source if it
+ * still holds the block, else from another live holder (a source may have died or had its
+ * replica chosen as excess, a command or a connection may have been lost).
  * <li><b>Reflect</b>: until the stand-ins' now-extra replicas are chosen for deletion (the
  * NameNode does so when the intended node reports its copy, as {@link GearPlacementRule} or the
  * batch transfer's delete hint tells it; a block with no more live replicas than its factor
@@ -156,9 +158,12 @@ final class GearUpRun {
       });
       if (now - lastProgress > reissueMs && !waiting.isEmpty()) {
         List<GearBlockMap.Work> again = new ArrayList<>();
-        for (GearBlockMap.Work w : waiting) {
-          again.addAll(blockMap.resolve(w.entry(), w.source(), w.target()).stream()
-              .filter(x -> x.block().equals(w.block())).toList());
+        for (ListIterator<GearBlockMap.Work> it = waiting.listIterator(); it.hasNext(); ) {
+          GearBlockMap.Work move = blockMap.again(it.next());
+          if (move != null) {
+            again.add(move);
+            it.set(move);
+          }
         }
         LOG.info("Gear-up: no block reflected for {} ms; issuing the {} moves left again",
             reissueMs, again.size());

@@ -116,6 +116,31 @@ public final class GearBlockMap {
     return work;
   }
 
+  /**
+   * The move of a block that has not reached its target, to issue again: from its source while
+   * that is alive and still holds the block, else from another live holder. A block meant for
+   * two returning nodes has a stand-in for each; once one target has its copy, the NameNode
+   * may choose the <i>other</i> target's stand-in as the excess replica, and that move must then
+   * come from a node that still holds the block.
+   *
+   * @return the move, or null when the block is on its target already, is deleted, or no live
+   *     node holds it
+   */
+  public Work again(Work work) {
+    namesystem.readLock(RwLockMode.GLOBAL);
+    try {
+      BlockInfo block = blocks.getStoredBlock(work.block());
+      if (block == null || block.isDeleted() || holds(block, work.target())) {
+        return null;
+      }
+      DatanodeDescriptor source = work.source().isAlive() && holds(block, work.source())
+          ? work.source() : liveHolder(block);
+      return source == null ? null : new Work(work.entry(), block, source, work.target());
+    } finally {
+      namesystem.readUnlock(RwLockMode.GLOBAL, "gearAgain");
+    }
+  }
+
   private INodeFile fileOf(UpdateLogEntry entry) {
     INode inode = entry.inodeId() > 0
         ? namesystem.getFSDirectory().getInode(entry.inodeId()) : null;
