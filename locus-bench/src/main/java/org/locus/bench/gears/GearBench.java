@@ -7,13 +7,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.locus.netns.MetadataLayout;
+
 /**
  * {@code locus bench gears} (seed 004 §5.1, Table 1): on netns clusters, each run shifts to the
  * low gear (half the nodes off), writes many one-block files, shifts up and measures how long
  * the returning nodes take to hold their share. The configurations of a knob set take turns,
  * the order reversed every other run, so drift of the host falls on all of them alike: those
- * with one NameNode on one cluster, those on coupled nodes on a second cluster of the same size
- * that is up at the same time.
+ * with one NameNode on one cluster, those on coupled nodes (SSS, SBS, SBB and FBB) on a second
+ * cluster of the same size that is up at the same time.
  */
 public final class GearBench {
   private final GearBenchRequest request;
@@ -34,16 +36,21 @@ public final class GearBench {
     for (Map.Entry<String, List<GearBenchConfig>> knobs : byKnobs.entrySet()) {
       // One cluster per metadata layout of this knob set, all up together, so that the
       // configurations of both layouts take turns run by run.
-      Map<String, GearBenchCluster> clusters = new LinkedHashMap<>();
+      Map<Boolean, GearBenchCluster> clusters = new LinkedHashMap<>();
       try {
+        // The coupled configurations share one cluster; with FBB among them it also hosts the
+        // Fat-Btree index, which the SDP configurations' clients simply do not use.
+        boolean indexed = knobs.getValue().stream().anyMatch(GearBenchConfig::indexed);
         for (GearBenchConfig config : knobs.getValue()) {
-          if (!clusters.containsKey(config.metadata())) {
-            String name = knobs.getKey() + (config.coupled() ? "-sdp" : "");
+          if (!clusters.containsKey(config.coupled())) {
+            MetadataLayout layout = !config.coupled() ? MetadataLayout.MASTER
+                : indexed ? MetadataLayout.FATBTREE : MetadataLayout.SDP;
+            String name = knobs.getKey() + (config.coupled() ? "-" + layout.word() : "");
             File dir = new File(request.out(), "cluster-" + name);
             err.printf("gears bench: %d-node netns cluster (%s metadata) with the %s knobs in"
-                + " %s%n", request.nodes(), config.metadata(), knobs.getKey(), dir);
-            clusters.put(config.metadata(), new GearBenchCluster(knobs.getKey(),
-                config.coupled(), dir, request, err));
+                + " %s%n", request.nodes(), layout.word(), knobs.getKey(), dir);
+            clusters.put(config.coupled(), new GearBenchCluster(knobs.getKey(), layout, dir,
+                request, err));
           }
         }
         int count = knobs.getKey().equals("stock") ? request.stockRuns() : request.runs();
@@ -53,7 +60,7 @@ public final class GearBench {
             java.util.Collections.reverse(order);
           }
           for (GearBenchConfig config : order) {
-            GearRun result = clusters.get(config.metadata()).cycle(config, run);
+            GearRun result = clusters.get(config.coupled()).cycle(config, run);
             runs.add(result);
             err.printf("  %-13s run %d: %d blocks reflected in %.1f s (steps %s ms),"
                 + " %.2f connections per block%n", config.name(), run, result.blocks(),

@@ -27,6 +27,7 @@ import org.locus.bench.run.NetnsBenchClusters;
 import org.locus.bench.run.NetnsDataNodeSwitch;
 import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
+import org.locus.ndcoupling.fatbtree.client.FatBtreeFileSystem;
 import org.locus.ndcoupling.gear.GearPlan;
 import org.locus.ndcoupling.gear.CoupledNodeKeys;
 import org.locus.ndcoupling.gear.GearUpReport;
@@ -69,15 +70,17 @@ final class GearBenchCluster implements AutoCloseable {
   private final boolean coupled;
   /** The file systems the low-gear files go to (each partition of a node on in gear 0). */
   private final List<URI> targets;
+  /** The partition numbers of {@link #targets} (coupled nodes only). */
+  private final List<Integer> targetPartitions = new ArrayList<>();
   private final NetnsDataNodeSwitch nodes;
   private final RunningNetnsCluster links;
   private final GearBenchRequest request;
   private final PrintStream err;
   private final DataNodeConnections connections = new DataNodeConnections();
 
-  GearBenchCluster(String knobs, boolean coupled, File directory, GearBenchRequest request,
-      PrintStream err) throws Exception {
-    this.coupled = coupled;
+  GearBenchCluster(String knobs, MetadataLayout metadata, File directory,
+      GearBenchRequest request, PrintStream err) throws Exception {
+    this.coupled = metadata.coupled();
     this.dir = new ClusterDirectory(directory.getAbsoluteFile());
     this.layout = new ClusterLayout(dir.root());
     this.request = request;
@@ -101,7 +104,7 @@ final class GearBenchCluster implements AutoCloseable {
     NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), false,
         request.linkBitsPerSecond(), rate, rate, rate, rate, request.nodeMemoryBytes(), 0,
         2L << 30, List.of("DISK"), "", keys, DistBundle.libDir(layout.distDir()))
-        .withMetadata(coupled ? MetadataLayout.SDP : MetadataLayout.MASTER);
+        .withMetadata(metadata);
     try {
       NetnsClusterProcess.start(dir, spec, request.home(), err);
     } catch (Exception e) {
@@ -120,6 +123,7 @@ final class GearBenchCluster implements AutoCloseable {
       for (String node : ClusterLayout.workers(request.nodes())) {
         if (on.contains(layout.address(node))) {
           uris.add(PartitionedNamespace.uri(PartitionedNamespace.nameservice(node)));
+          targetPartitions.add(ClusterLayout.workers(request.nodes()).indexOf(node) + 1);
         }
       }
       this.targets = List.copyOf(uris);
@@ -136,7 +140,11 @@ final class GearBenchCluster implements AutoCloseable {
     quiet.down(0);
     Path runDir = new Path("/bench/" + config.name() + "-" + run);
     long writeStart = System.nanoTime();
-    writeFiles(runDir, run);
+    if (config.indexed()) {
+      writeIndexedFiles(runDir, run);
+    } else {
+      writeFiles(runDir, run);
+    }
     long writeMillis = millisSince(writeStart);
 
     Map<String, String> status = GearShifter.parse(first().status());
@@ -212,6 +220,13 @@ final class GearBenchCluster implements AutoCloseable {
       for (URI uri : namespaces()) {
         healthy &= fsck(uri).contains("Status: HEALTHY");
       }
+      if (config.indexed()) {
+        // through the index, so the run's entries go with its files
+        try (FileSystem fbt = FileSystem.newInstance(fatBtreeUri(targetPartitions.get(0)),
+            conf)) {
+          fbt.delete(runDir, true);
+        }
+      }
       for (DistributedFileSystem fs : filesystems) {
         fs.delete(runDir, true);
       }
@@ -278,6 +293,59 @@ final class GearBenchCluster implements AutoCloseable {
     } finally {
       writers.shutdownNow();
       for (FileSystem fs : filesystems) {
+        fs.close();
+      }
+    }
+  }
+
+  /** @return the FBB namespace entered at index node {@code partition} */
+  private static URI fatBtreeUri(int partition) {
+    return URI.create(FatBtreeFileSystem.SCHEME + "://ns" + partition);
+  }
+
+  /**
+   * FBB's low-gear files: the run directory's subtree {@code nsK} of each partition on in gear
+   * 0 assigned to that partition in the Fat-Btree, then the same files as SDP's, round robin
+   * into those subtrees, each created through {@code locusfbt://} (resolved at an index node,
+   * created on its partition, registered in the index). Writers enter the index at the nodes
+   * on in turn, one over from the partition of their first file, so resolutions start on other
+   * nodes than the leaf's as well (at most one forward).
+   */
+  private void writeIndexedFiles(Path runDir, int run) throws Exception {
+    int n = targetPartitions.size();
+    List<FileSystem> entries = new ArrayList<>();
+    ExecutorService writers = Executors.newFixedThreadPool(request.writers());
+    try {
+      for (int partition : targetPartitions) {
+        entries.add(FileSystem.newInstance(fatBtreeUri(partition), conf));
+      }
+      for (int k = 0; k < n; k++) {
+        ((FatBtreeFileSystem) entries.get(k)).assignSubtree(
+            new Path(runDir, "ns" + targetPartitions.get(k)), targetPartitions.get(k));
+      }
+      List<Future<?>> done = new ArrayList<>();
+      for (int w = 0; w < request.writers(); w++) {
+        int writer = w;
+        done.add(writers.submit(() -> {
+          Random random = new Random(run * 1000L + writer);
+          byte[] data = new byte[request.fileBytes()];
+          FileSystem fs = entries.get((writer + 1) % n);
+          for (int i = writer; i < request.files(); i += request.writers()) {
+            random.nextBytes(data);
+            Path file = new Path(runDir, "ns" + targetPartitions.get(i % n) + "/f" + i);
+            try (FSDataOutputStream out = fs.create(file)) {
+              out.write(data);
+            }
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      writers.shutdownNow();
+      for (FileSystem fs : entries) {
         fs.close();
       }
     }

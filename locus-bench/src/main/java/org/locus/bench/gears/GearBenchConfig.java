@@ -10,14 +10,16 @@ import java.util.Map;
  * issues its commands and moves its blocks, and which HDFS knobs the cluster runs with.
  * NormalHDFS ({@code normal}) is one NameNode with sequential issuance and transfer; SSS, SBS
  * and SBB are coupled nodes (a NameNode per node, static directory partitioning as HDFS
- * federation) with sequential or batch issuance and transfer.
+ * federation) with sequential or batch issuance and transfer; FBB is SBB with the paths placed
+ * and resolved through the Fat-Btree index (seed 004 §4.2.2).
  *
  * @param name the name on the command line and in the report
  * @param issuance sequential or batch
  * @param transfer sequential or batch
  * @param knobs {@code seed} (heartbeat 1 s, 100 replication streams; seed Table 4) or
  *     {@code stock} (Hadoop 3.5.0's defaults)
- * @param metadata {@code master} (one NameNode) or {@code sdp} (a NameNode per node)
+ * @param metadata {@code master} (one NameNode), {@code sdp} (a NameNode per node) or
+ *     {@code fatbtree} (a NameNode per node and the Fat-Btree index in each)
  */
 public record GearBenchConfig(String name, String issuance, String transfer, String knobs,
     String metadata) {
@@ -33,6 +35,7 @@ public record GearBenchConfig(String name, String issuance, String transfer, Str
         new GearBenchConfig("sss", "sequential", "sequential", "seed", "sdp"),
         new GearBenchConfig("sbs", "batch", "sequential", "seed", "sdp"),
         new GearBenchConfig("sbb", "batch", "batch", "seed", "sdp"),
+        new GearBenchConfig("fbb", "batch", "batch", "seed", "fatbtree"),
         new GearBenchConfig("normal-stock", "sequential", "sequential", "stock", "master"))) {
       all.put(c.name(), c);
     }
@@ -57,7 +60,12 @@ public record GearBenchConfig(String name, String issuance, String transfer, Str
 
   /** @return whether this configuration runs on coupled nodes */
   public boolean coupled() {
-    return metadata.equals("sdp");
+    return !metadata.equals("master");
+  }
+
+  /** @return whether this configuration writes its files through the Fat-Btree index */
+  public boolean indexed() {
+    return metadata.equals("fatbtree");
   }
 
   /** @return the HDFS keys of these knobs */

@@ -91,7 +91,10 @@ final class GearBenchReport {
         + " gear 0 every other node, files round robin into the partitions of the nodes that"
         + " stay on (a switched-off node's DataNode stops, its NameNode keeps running: no"
         + " standby NameNodes yet), every partition's gear-up started at once; steps are the"
-        + " longest any partition took. Step 1 share: step 1 over the reflection time.\n\n");
+        + " longest any partition took; `fatbtree`: the same coupled cluster with the Fat-Btree"
+        + " index in every NameNode, the files created through `locusfbt://` (resolved and"
+        + " registered in the index) into a subtree per partition of a node on, the rest as"
+        + " SBB. Step 1 share: step 1 over the reflection time.\n\n");
     md.append("| configuration | metadata | issuance | transfer | knobs | runs | blocks |"
         + " reflection s (mean) | range | of normal | per block, of normal |"
         + " step 1 / 2 / 3 / 4 ms (mean) | step 1 share | connections per block"

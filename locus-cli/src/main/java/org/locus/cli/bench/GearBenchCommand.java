@@ -44,8 +44,9 @@ public final class GearBenchCommand extends OptionsCommand {
     return new Options()
         .addOption(Option.builder().longOpt("configs").hasArg().argName("NAME,...")
             .desc("configurations (default " + DEFAULT_CONFIGS + "; known: "
-                + String.join(",", GearBenchConfig.ALL.keySet()) + "; sss, sbs and sbb run on"
-                + " coupled nodes, seed 004 Table 1)").build())
+                + String.join(",", GearBenchConfig.ALL.keySet()) + "; sss, sbs, sbb and fbb run"
+                + " on coupled nodes, seed 004 Table 1; with fbb among them the coupled cluster"
+                + " also hosts the Fat-Btree index)").build())
         .addOption(Option.builder().longOpt("config").hasArg().argName("NAME,...")
             .desc("the same as --configs").build())
         .addOption(Option.builder().longOpt("runs").hasArg().argName("R")
