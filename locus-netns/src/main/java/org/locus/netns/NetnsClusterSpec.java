@@ -49,51 +49,137 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     metadata = metadata == null ? MetadataLayout.MASTER : metadata;
   }
 
-  /** A spec with one NameNode, on the master (the layout every cluster had before SDP). */
-  public NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
-      long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
-      long ssdWriteBytesPerSecond, long nodeMemoryBytes, double nodeCpus, long diskBytes,
-      List<String> volumes, String replicatedVolume, Map<String, String> keys,
-      File distLibDir) {
-    this(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond, diskWriteBytesPerSecond,
-        ssdReadBytesPerSecond, ssdWriteBytesPerSecond, nodeMemoryBytes, nodeCpus, diskBytes,
-        volumes, replicatedVolume, keys, distLibDir, MetadataLayout.MASTER);
+  /**
+   * @param nodes worker nodes
+   * @param distLibDir the {@code locus dist} bundle's jar directory
+   * @return a builder of a spec: one NameNode on the master, no YARN, unshaped links and
+   *     unthrottled disks, unlimited CPU, one {@code DISK} volume per node, no keys; the node
+   *     memory and disk size have no default and must be set
+   */
+  public static Builder builder(int nodes, File distLibDir) {
+    return new Builder(nodes, distLibDir);
+  }
+
+  /** @return a builder holding this spec's every value, to change some */
+  public Builder toBuilder() {
+    Builder b = new Builder(nodes, distLibDir);
+    b.yarn = yarn;
+    b.linkBitsPerSecond = linkBitsPerSecond;
+    b.diskReadBytesPerSecond = diskReadBytesPerSecond;
+    b.diskWriteBytesPerSecond = diskWriteBytesPerSecond;
+    b.ssdReadBytesPerSecond = ssdReadBytesPerSecond;
+    b.ssdWriteBytesPerSecond = ssdWriteBytesPerSecond;
+    b.nodeMemoryBytes = nodeMemoryBytes;
+    b.nodeCpus = nodeCpus;
+    b.diskBytes = diskBytes;
+    b.volumes = volumes;
+    b.replicatedVolume = replicatedVolume;
+    b.keys = keys;
+    b.metadata = metadata;
+    return b;
   }
 
   /** @return this spec with its NameNodes laid out as {@code layout} */
   public NetnsClusterSpec withMetadata(MetadataLayout layout) {
-    return new NetnsClusterSpec(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond,
-        diskWriteBytesPerSecond, ssdReadBytesPerSecond, ssdWriteBytesPerSecond, nodeMemoryBytes,
-        nodeCpus, diskBytes, volumes, replicatedVolume, keys, distLibDir, layout);
+    return toBuilder().metadata(layout).build();
   }
 
-  /** A spec without a REPLICATED volume. */
-  public NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
-      long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
-      long ssdWriteBytesPerSecond, long nodeMemoryBytes, double nodeCpus, long diskBytes,
-      List<String> volumes, Map<String, String> keys, File distLibDir) {
-    this(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond, diskWriteBytesPerSecond,
-        ssdReadBytesPerSecond, ssdWriteBytesPerSecond, nodeMemoryBytes, nodeCpus, diskBytes,
-        volumes, "", keys, distLibDir);
-  }
+  /** Builds a {@link NetnsClusterSpec} by name; each setter's meaning is the record's. */
+  public static final class Builder {
+    private final int nodes;
+    private final File distLibDir;
+    private boolean yarn;
+    private long linkBitsPerSecond;
+    private long diskReadBytesPerSecond;
+    private long diskWriteBytesPerSecond;
+    /** null: throttled like the other devices */
+    private Long ssdReadBytesPerSecond;
+    private Long ssdWriteBytesPerSecond;
+    private long nodeMemoryBytes = -1;
+    private double nodeCpus;
+    private long diskBytes = -1;
+    private List<String> volumes = List.of("DISK");
+    private String replicatedVolume = "";
+    private Map<String, String> keys = Map.of();
+    private MetadataLayout metadata = MetadataLayout.MASTER;
 
-  /** A spec whose nodes' CPU is not limited. */
-  public NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
-      long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
-      long ssdWriteBytesPerSecond, long nodeMemoryBytes, long diskBytes, List<String> volumes,
-      Map<String, String> keys, File distLibDir) {
-    this(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond, diskWriteBytesPerSecond,
-        ssdReadBytesPerSecond, ssdWriteBytesPerSecond, nodeMemoryBytes, 0, diskBytes, volumes,
-        keys, distLibDir);
-  }
+    private Builder(int nodes, File distLibDir) {
+      this.nodes = nodes;
+      this.distLibDir = distLibDir;
+    }
 
-  /** A spec whose SSD volumes, if any, are throttled like every other device. */
-  public NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
-      long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long nodeMemoryBytes,
-      long diskBytes, List<String> volumes, Map<String, String> keys, File distLibDir) {
-    this(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond, diskWriteBytesPerSecond,
-        diskReadBytesPerSecond, diskWriteBytesPerSecond, nodeMemoryBytes, 0, diskBytes,
-        volumes, keys, distLibDir);
+    public Builder yarn(boolean on) {
+      this.yarn = on;
+      return this;
+    }
+
+    public Builder link(long bitsPerSecond) {
+      this.linkBitsPerSecond = bitsPerSecond;
+      return this;
+    }
+
+    /** Read and write throttles of every device; SSD volumes' too unless {@link #ssd} sets them. */
+    public Builder disk(long readBytesPerSecond, long writeBytesPerSecond) {
+      this.diskReadBytesPerSecond = readBytesPerSecond;
+      this.diskWriteBytesPerSecond = writeBytesPerSecond;
+      return this;
+    }
+
+    /** Read and write throttles of the {@code SSD} volumes' devices. */
+    public Builder ssd(long readBytesPerSecond, long writeBytesPerSecond) {
+      this.ssdReadBytesPerSecond = readBytesPerSecond;
+      this.ssdWriteBytesPerSecond = writeBytesPerSecond;
+      return this;
+    }
+
+    public Builder nodeMemory(long bytes) {
+      this.nodeMemoryBytes = bytes;
+      return this;
+    }
+
+    public Builder nodeCpus(double cores) {
+      this.nodeCpus = cores;
+      return this;
+    }
+
+    public Builder diskSize(long bytes) {
+      this.diskBytes = bytes;
+      return this;
+    }
+
+    public Builder volumes(List<String> types) {
+      this.volumes = types;
+      return this;
+    }
+
+    public Builder replicatedVolume(String type) {
+      this.replicatedVolume = type;
+      return this;
+    }
+
+    public Builder keys(Map<String, String> all) {
+      this.keys = all;
+      return this;
+    }
+
+    public Builder metadata(MetadataLayout layout) {
+      this.metadata = layout;
+      return this;
+    }
+
+    /** @throws IllegalStateException when the node memory or the disk size was not set */
+    public NetnsClusterSpec build() {
+      if (nodeMemoryBytes < 0 || diskBytes < 0) {
+        throw new IllegalStateException("a netns cluster spec needs its node memory and its"
+            + " disk size set");
+      }
+      return new NetnsClusterSpec(nodes, yarn, linkBitsPerSecond, diskReadBytesPerSecond,
+          diskWriteBytesPerSecond,
+          ssdReadBytesPerSecond == null ? diskReadBytesPerSecond : ssdReadBytesPerSecond,
+          ssdWriteBytesPerSecond == null ? diskWriteBytesPerSecond : ssdWriteBytesPerSecond,
+          nodeMemoryBytes, nodeCpus, diskBytes, volumes, replicatedVolume, keys, distLibDir,
+          metadata);
+    }
   }
 
   /** @return the read throttle of the device of volume {@code index} (0: unlimited) */

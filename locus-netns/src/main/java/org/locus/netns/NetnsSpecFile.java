@@ -60,18 +60,21 @@ public final class NetnsSpecFile {
     }
     String diskRead = p.getProperty("diskRead");
     String diskWrite = p.getProperty("diskWrite");
-    return new NetnsClusterSpec(Integer.parseInt(p.getProperty("nodes")),
-        Boolean.parseBoolean(p.getProperty("yarn")), Long.parseLong(p.getProperty("link")),
-        Long.parseLong(diskRead), Long.parseLong(diskWrite),
-        Long.parseLong(p.getProperty("ssdRead", diskRead)),
-        Long.parseLong(p.getProperty("ssdWrite", diskWrite)),
-        Long.parseLong(p.getProperty("nodeMemory")),
-        Double.parseDouble(p.getProperty("nodeCpus", "0")),
-        Long.parseLong(p.getProperty("diskSize")),
-        new ArrayList<>(List.of(p.getProperty("volumes").split(","))),
-        p.getProperty("replicatedVolume", ""), keys,
-        new File(p.getProperty("distLib")),
-        MetadataLayout.of("metadata in " + file, p.getProperty("metadata",
-            MetadataLayout.MASTER.word())));
+    return NetnsClusterSpec.builder(Integer.parseInt(p.getProperty("nodes")),
+            new File(p.getProperty("distLib")))
+        .yarn(Boolean.parseBoolean(p.getProperty("yarn")))
+        .link(Long.parseLong(p.getProperty("link")))
+        .disk(Long.parseLong(diskRead), Long.parseLong(diskWrite))
+        .ssd(Long.parseLong(p.getProperty("ssdRead", diskRead)),
+            Long.parseLong(p.getProperty("ssdWrite", diskWrite)))
+        .nodeMemory(Long.parseLong(p.getProperty("nodeMemory")))
+        .nodeCpus(Double.parseDouble(p.getProperty("nodeCpus", "0")))
+        .diskSize(Long.parseLong(p.getProperty("diskSize")))
+        .volumes(new ArrayList<>(List.of(p.getProperty("volumes").split(","))))
+        .replicatedVolume(p.getProperty("replicatedVolume", ""))
+        .keys(keys)
+        .metadata(MetadataLayout.of("metadata in " + file, p.getProperty("metadata",
+            MetadataLayout.MASTER.word())))
+        .build();
   }
 }

@@ -21,8 +21,8 @@ class FatBtreeIndexKeysTest {
   private static final String GEARS = "org.locus.ndcoupling.namenode.GearNameNodePlugin";
 
   private static SiteConfiguration site(MetadataLayout metadata, Map<String, String> keys) {
-    NetnsClusterSpec spec = new NetnsClusterSpec(3, false, 0, 0, 0, 1L << 30, 512L << 20,
-        List.of("DISK"), keys, new File(DIR, "dist/share/locus/lib")).withMetadata(metadata);
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(3, new File(DIR, "dist/share/locus/lib"))
+        .nodeMemory(1L << 30).diskSize(512L << 20).keys(keys).metadata(metadata).build();
     return new SiteConfiguration(LAYOUT, spec, STOCK);
   }
 

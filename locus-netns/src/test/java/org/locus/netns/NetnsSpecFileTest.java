@@ -22,10 +22,11 @@ class NetnsSpecFileTest {
     Map<String, String> keys = new LinkedHashMap<>();
     keys.put("dfs.blocksize", "1048576");
     keys.put("dfs.replication", "2");
-    NetnsClusterSpec spec = new NetnsClusterSpec(3, true, 10_000_000L, 20_000_000L, 0,
-        200_000_000L, 150_000_000L, 2L << 30, 0.75, 1L << 30, List.of("SSD", "DISK", "ARCHIVE"),
-        "NVDIMM", keys,
-        new File("/dist/share/locus/lib"));
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(3, new File("/dist/share/locus/lib"))
+        .yarn(true).link(10_000_000L).disk(20_000_000L, 0).ssd(200_000_000L, 150_000_000L)
+        .nodeMemory(2L << 30).nodeCpus(0.75).diskSize(1L << 30)
+        .volumes(List.of("SSD", "DISK", "ARCHIVE")).replicatedVolume("NVDIMM").keys(keys)
+        .build();
     ClusterDirectory dir = new ClusterDirectory(tmp.toFile());
     NetnsSpecFile.write(spec, NetnsSpecFile.in(dir));
     assertEquals(new File(tmp.toFile(), "netns.spec"), NetnsSpecFile.in(dir));
@@ -52,8 +53,9 @@ class NetnsSpecFileTest {
   @Test
   void anOlderSpecFileThrottlesSsdVolumesLikeTheOthersAndLimitsNoCpu(@TempDir Path tmp)
       throws Exception {
-    NetnsClusterSpec spec = new NetnsClusterSpec(2, false, 0, 30_000_000L, 10_000_000L,
-        2L << 30, 1L << 30, List.of("SSD"), Map.of(), new File("/dist/share/locus/lib"));
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(2, new File("/dist/share/locus/lib"))
+        .disk(30_000_000L, 10_000_000L).nodeMemory(2L << 30).diskSize(1L << 30)
+        .volumes(List.of("SSD")).build();
     File file = new File(tmp.toFile(), "netns.spec");
     NetnsSpecFile.write(spec, file);
     List<String> older = Files.readAllLines(file.toPath()).stream()

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.io.File;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
@@ -20,8 +19,8 @@ class NodeSettingsTest {
   private static final StockInstallation STOCK = new StockInstallation(new File(DIR, "hadoop"));
 
   private static NetnsClusterSpec spec(Map<String, String> keys) {
-    return new NetnsClusterSpec(2, true, 0, 0, 0, 2L << 30, 512L << 20, List.of("DISK"), keys,
-        new File(DIR, "dist/share/locus/lib"));
+    return NetnsClusterSpec.builder(2, new File(DIR, "dist/share/locus/lib")).yarn(true)
+        .nodeMemory(2L << 30).diskSize(512L << 20).keys(keys).build();
   }
 
   private static Map<String, String> zoneFeature() {

@@ -28,8 +28,8 @@ class PartitionReplicasTest {
   private static final StockInstallation STOCK = new StockInstallation(new File(DIR, "hadoop"));
 
   private static NetnsClusterSpec spec(int nodes, boolean yarn) {
-    return new NetnsClusterSpec(nodes, yarn, 0, 0, 0, 3L << 30, 512L << 20, List.of("DISK"),
-        Map.of(), new File(DIR, "dist/share/locus/lib")).withMetadata(MetadataLayout.SDP);
+    return NetnsClusterSpec.builder(nodes, new File(DIR, "dist/share/locus/lib")).yarn(yarn)
+        .nodeMemory(3L << 30).diskSize(512L << 20).metadata(MetadataLayout.SDP).build();
   }
 
   private static SiteConfiguration site(int nodes) {

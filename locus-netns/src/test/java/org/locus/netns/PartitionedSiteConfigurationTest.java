@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.net.InetSocketAddress;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -33,9 +32,8 @@ class PartitionedSiteConfigurationTest {
   private static final StockInstallation STOCK = new StockInstallation(new File(DIR, "hadoop"));
 
   private static SiteConfiguration site(MetadataLayout metadata) {
-    NetnsClusterSpec spec = new NetnsClusterSpec(2, false, 0, 0, 0, 1L << 30, 512L << 20,
-        List.of("DISK"), Map.of(), new File(DIR, "dist/share/locus/lib"))
-        .withMetadata(metadata);
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(2, new File(DIR, "dist/share/locus/lib"))
+        .nodeMemory(1L << 30).diskSize(512L << 20).metadata(metadata).build();
     return new SiteConfiguration(LAYOUT, spec, STOCK);
   }
 
@@ -104,8 +102,8 @@ class PartitionedSiteConfigurationTest {
 
   @Test
   void aCoupledNodesNameNodeComesOutOfItsContainerMemory() {
-    NetnsClusterSpec spec = new NetnsClusterSpec(2, true, 0, 0, 0, 2L << 30, 512L << 20,
-        List.of("DISK"), Map.of(), new File(DIR, "dist"));
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(2, new File(DIR, "dist")).yarn(true)
+        .nodeMemory(2L << 30).diskSize(512L << 20).build();
     assertEquals(1280, spec.containerMemoryMb());
     assertEquals(1280 - DaemonRole.NAMENODE.heapMb(),
         spec.withMetadata(MetadataLayout.SDP).containerMemoryMb());
@@ -132,8 +130,8 @@ class PartitionedSiteConfigurationTest {
   @Test
   void theSpecFileKeepsTheLayout(@TempDir File tmp) throws Exception {
     File file = new File(tmp, "netns.spec");
-    NetnsClusterSpec spec = new NetnsClusterSpec(3, false, 0, 0, 0, 1L << 30, 512L << 20,
-        List.of("DISK"), Map.of(), new File(DIR, "dist")).withMetadata(MetadataLayout.SDP);
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(3, new File(DIR, "dist"))
+        .nodeMemory(1L << 30).diskSize(512L << 20).metadata(MetadataLayout.SDP).build();
     NetnsSpecFile.write(spec, file);
     assertEquals(spec, NetnsSpecFile.read(file));
   }

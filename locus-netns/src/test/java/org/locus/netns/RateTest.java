@@ -34,8 +34,8 @@ class RateTest {
 
   @Test
   void maxNodesLeavesRoomForTheMaster() {
-    NetnsClusterSpec spec = new NetnsClusterSpec(4, true, 0, 0, 0, 2L << 30, 1L << 30,
-        java.util.List.of("DISK"), java.util.Map.of(), new java.io.File("/nonexistent"));
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(4, new java.io.File("/nonexistent"))
+        .yarn(true).nodeMemory(2L << 30).diskSize(1L << 30).build();
     assertEquals(9, spec.maxNodes((21L << 30)));
     assertEquals(1280, spec.containerMemoryMb());
   }

@@ -65,11 +65,16 @@ final class BoostBenchCluster implements BenchCluster {
         BoostConfigKeys.REPLICATED_STORAGE_TYPE,
         BoostConfigKeys.REPLICATED_STORAGE_TYPE_DEFAULT.name());
     long rate = request.diskRate();
-    NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), true, 0, rate, rate, rate,
-        rate, request.nodeMemoryBytes(), 0, request.diskBytes(),
-        boost ? List.of("DISK") : List.of("DISK", "DISK", "DISK"),
-        boost ? replicatedType : "", keys,
-        DistBundle.libDir(new ClusterLayout(this.dir.root()).distDir()));
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(request.nodes(),
+            DistBundle.libDir(new ClusterLayout(this.dir.root()).distDir()))
+        .yarn(true)
+        .disk(rate, rate)
+        .nodeMemory(request.nodeMemoryBytes())
+        .diskSize(request.diskBytes())
+        .volumes(boost ? List.of("DISK") : List.of("DISK", "DISK", "DISK"))
+        .replicatedVolume(boost ? replicatedType : "")
+        .keys(keys)
+        .build();
     try {
       NetnsClusterProcess.start(this.dir, spec, request.home(), err);
     } catch (Exception e) {

@@ -78,9 +78,14 @@ public final class CoupledWordCountBench {
     keys.put("dfs.replication", Integer.toString(Math.min(3, request.nodes())));
     keys.put("yarn.nodemanager.resource.memory-mb", Integer.toString(
         request.containerMemoryMb()));
-    NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), true, 0, 0, 0,
-        request.nodeMemoryBytes(), 4L << 30, List.of("DISK"), keys,
-        DistBundle.libDir(new ClusterLayout(dir.root()).distDir())).withMetadata(layout);
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(request.nodes(),
+            DistBundle.libDir(new ClusterLayout(dir.root()).distDir()))
+        .yarn(true)
+        .nodeMemory(request.nodeMemoryBytes())
+        .diskSize(4L << 30)
+        .keys(keys)
+        .metadata(layout)
+        .build();
     err.printf("%s: starting %d nodes%n", layout.word(), request.nodes());
     try {
       NetnsClusterProcess.start(dir, spec, request.home(), err);

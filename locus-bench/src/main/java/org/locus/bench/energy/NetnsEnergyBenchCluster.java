@@ -52,9 +52,14 @@ public final class NetnsEnergyBenchCluster implements EnergyBenchTarget {
     this.err = err;
     List<String> volumes = EnergyBenchCluster.volumes(setup).stream().map(StorageType::name)
         .toList();
-    NetnsClusterSpec spec = new NetnsClusterSpec(EnergyBenchCluster.NODES, true, 0, 0, 0,
-        NODE_MEMORY_BYTES, DISK_BYTES, volumes, EnergyBenchCluster.keys(setup, blockSize, standbyTimeoutMillis),
-        DistBundle.libDir(new ClusterLayout(dir.root()).distDir()));
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(EnergyBenchCluster.NODES,
+            DistBundle.libDir(new ClusterLayout(dir.root()).distDir()))
+        .yarn(true)
+        .nodeMemory(NODE_MEMORY_BYTES)
+        .diskSize(DISK_BYTES)
+        .volumes(volumes)
+        .keys(EnergyBenchCluster.keys(setup, blockSize, standbyTimeoutMillis))
+        .build();
     try {
       NetnsClusterProcess.start(dir, spec, home, err);
       conf = NetnsBenchClusters.clientConfiguration(dir);

@@ -101,10 +101,15 @@ final class GearBenchCluster implements AutoCloseable {
     keys.put(NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS,
         Long.toString(TIMEOUT_MS / 1000));
     long rate = request.diskBytesPerSecond();
-    NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), false,
-        request.linkBitsPerSecond(), rate, rate, rate, rate, request.nodeMemoryBytes(), 0,
-        2L << 30, List.of("DISK"), "", keys, DistBundle.libDir(layout.distDir()))
-        .withMetadata(metadata);
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(request.nodes(),
+            DistBundle.libDir(layout.distDir()))
+        .link(request.linkBitsPerSecond())
+        .disk(rate, rate)
+        .nodeMemory(request.nodeMemoryBytes())
+        .diskSize(2L << 30)
+        .keys(keys)
+        .metadata(metadata)
+        .build();
     try {
       NetnsClusterProcess.start(dir, spec, request.home(), err);
     } catch (Exception e) {

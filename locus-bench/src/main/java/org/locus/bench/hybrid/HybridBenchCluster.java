@@ -58,10 +58,16 @@ final class HybridBenchCluster implements BenchCluster {
       keys.put(HybridConfigKeys.SSD_POLICY, "ALL_SSD");
     }
     long other = layout.otherDeviceRate(request.ssdRate(), request.hddRate());
-    NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), true, 0, other, other,
-        request.ssdRate(), request.ssdRate(), request.nodeMemoryBytes(), request.diskBytes(),
-        layout.volumes(), keys,
-        DistBundle.libDir(new ClusterLayout(this.dir.root()).distDir()));
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(request.nodes(),
+            DistBundle.libDir(new ClusterLayout(this.dir.root()).distDir()))
+        .yarn(true)
+        .disk(other, other)
+        .ssd(request.ssdRate(), request.ssdRate())
+        .nodeMemory(request.nodeMemoryBytes())
+        .diskSize(request.diskBytes())
+        .volumes(layout.volumes())
+        .keys(keys)
+        .build();
     Properties state;
     try {
       state = NetnsClusterProcess.start(this.dir, spec, request.home(), err);

@@ -4,7 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
@@ -56,11 +55,14 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
     }
     keys.put("dfs.blocksize", Long.toString(blockBytes));
     keys.put("dfs.replication", "2");
-    NetnsClusterSpec spec = new NetnsClusterSpec(nodes, true,
-        Rate.linkBitsPerSecond("link", link), 0, 0, Size.bytes("node-memory", nodeMemory),
-        2L << 30,
-        List.of("DISK"), keys,
-        DistBundle.libDir(new ClusterLayout(this.dir.root()).distDir()));
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(nodes,
+            DistBundle.libDir(new ClusterLayout(this.dir.root()).distDir()))
+        .yarn(true)
+        .link(Rate.linkBitsPerSecond("link", link))
+        .nodeMemory(Size.bytes("node-memory", nodeMemory))
+        .diskSize(2L << 30)
+        .keys(keys)
+        .build();
     try {
       NetnsClusterProcess.start(this.dir, spec, home, err);
     } catch (Exception e) {

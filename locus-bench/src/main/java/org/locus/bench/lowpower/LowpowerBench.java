@@ -104,9 +104,14 @@ public final class LowpowerBench {
 
   private void start(ClusterDirectory dir, Map<String, String> keys) throws Exception {
     long rate = request.diskRate();
-    NetnsClusterSpec spec = new NetnsClusterSpec(request.nodes(), false, 0, rate, rate, rate, rate,
-        request.nodeMemoryBytes(), request.nodeCpus(), DISK_BYTES, List.of("DISK"), keys,
-        DistBundle.libDir(new ClusterLayout(dir.root()).distDir()));
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(request.nodes(),
+            DistBundle.libDir(new ClusterLayout(dir.root()).distDir()))
+        .disk(rate, rate)
+        .nodeMemory(request.nodeMemoryBytes())
+        .nodeCpus(request.nodeCpus())
+        .diskSize(DISK_BYTES)
+        .keys(keys)
+        .build();
     try {
       NetnsClusterProcess.start(dir, spec, request.home(), progress);
     } catch (Exception e) {

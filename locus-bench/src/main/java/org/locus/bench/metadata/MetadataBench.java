@@ -129,10 +129,14 @@ public final class MetadataBench {
   }
 
   private void start(ClusterDirectory dir, int nodes) throws Exception {
-    NetnsClusterSpec spec = new NetnsClusterSpec(nodes, false, 0, 0, 0, 0, 0,
-        request.nodeMemoryBytes(), request.nodeCpus(), DISK_BYTES, List.of("DISK"),
-        request.keys(), DistBundle.libDir(new ClusterLayout(dir.root()).distDir()))
-        .withMetadata(MetadataLayout.FATBTREE);
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(nodes,
+            DistBundle.libDir(new ClusterLayout(dir.root()).distDir()))
+        .nodeMemory(request.nodeMemoryBytes())
+        .nodeCpus(request.nodeCpus())
+        .diskSize(DISK_BYTES)
+        .keys(request.keys())
+        .metadata(MetadataLayout.FATBTREE)
+        .build();
     try {
       NetnsClusterProcess.start(dir, spec, request.home(), progress);
     } catch (Exception e) {

@@ -4,7 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
@@ -49,9 +48,14 @@ public final class NetnsFeatureCluster implements BenchCluster {
       for (Map.Entry<String, String> e : keys) {
         all.put(e.getKey(), keys.getRaw(e.getKey()));
       }
-      NetnsClusterSpec spec = new NetnsClusterSpec(nodes, true, linkBitsPerSecond, 0, 0,
-          nodeMemoryBytes, 2L << 30, List.of("DISK"), all,
-          DistBundle.libDir(new ClusterLayout(cluster.root()).distDir()));
+      NetnsClusterSpec spec = NetnsClusterSpec.builder(nodes,
+              DistBundle.libDir(new ClusterLayout(cluster.root()).distDir()))
+          .yarn(true)
+          .link(linkBitsPerSecond)
+          .nodeMemory(nodeMemoryBytes)
+          .diskSize(2L << 30)
+          .keys(all)
+          .build();
       try {
         NetnsClusterProcess.start(cluster, spec, home, err);
       } catch (Exception e) {

@@ -104,18 +104,21 @@ public final class NetnsOptions {
     try {
       String diskRead = line.getOptionValue("disk-read", "none");
       String diskWrite = line.getOptionValue("disk-write", "none");
-      return new NetnsClusterSpec(base.nodes(), base.yarn(),
-          Rate.linkBitsPerSecond("link", line.getOptionValue("link", "none")),
-          Rate.diskBytesPerSecond("disk-read", diskRead),
-          Rate.diskBytesPerSecond("disk-write", diskWrite),
-          Rate.diskBytesPerSecond("ssd-read", line.getOptionValue("ssd-read", diskRead)),
-          Rate.diskBytesPerSecond("ssd-write", line.getOptionValue("ssd-write", diskWrite)),
-          size("node-memory", line.getOptionValue("node-memory", "2g")),
-          NodeCpus.parse("node-cpus", line.getOptionValue("node-cpus", "none")),
-          size("disk-size", line.getOptionValue("disk-size", "2g")),
-          base.volumes().stream().map(StorageType::name).toList(),
-          replicatedVolume(line.getOptionValue("replicated-volume")), keys, distLib)
-          .withMetadata(metadata);
+      return NetnsClusterSpec.builder(base.nodes(), distLib)
+          .yarn(base.yarn())
+          .link(Rate.linkBitsPerSecond("link", line.getOptionValue("link", "none")))
+          .disk(Rate.diskBytesPerSecond("disk-read", diskRead),
+              Rate.diskBytesPerSecond("disk-write", diskWrite))
+          .ssd(Rate.diskBytesPerSecond("ssd-read", line.getOptionValue("ssd-read", diskRead)),
+              Rate.diskBytesPerSecond("ssd-write", line.getOptionValue("ssd-write", diskWrite)))
+          .nodeMemory(size("node-memory", line.getOptionValue("node-memory", "2g")))
+          .nodeCpus(NodeCpus.parse("node-cpus", line.getOptionValue("node-cpus", "none")))
+          .diskSize(size("disk-size", line.getOptionValue("disk-size", "2g")))
+          .volumes(base.volumes().stream().map(StorageType::name).toList())
+          .replicatedVolume(replicatedVolume(line.getOptionValue("replicated-volume")))
+          .keys(keys)
+          .metadata(metadata)
+          .build();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
