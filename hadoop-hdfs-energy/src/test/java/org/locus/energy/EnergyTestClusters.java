@@ -8,6 +8,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.locus.energy.datanode.BackupDisk;
 import org.locus.energy.datanode.BackupDiskPowerManager;
+import org.locus.energy.datanode.EnergyMetricsInfo;
 import org.locus.energy.datanode.EnergyMetricsSource;
 import org.locus.kit.LocusMiniCluster;
 
@@ -52,7 +53,7 @@ final class EnergyTestClusters {
 
   /** @return the DataNode's power manager, found through its metrics source */
   static BackupDiskPowerManager manager(DataNode dn) {
-    String name = "LocusEnergy-" + dn.getDisplayName().replace(':', '-');
+    String name = EnergyMetricsInfo.sourceName(dn.getDisplayName());
     EnergyMetricsSource source =
         (EnergyMetricsSource) DefaultMetricsSystem.instance().getSource(name);
     if (source == null) {

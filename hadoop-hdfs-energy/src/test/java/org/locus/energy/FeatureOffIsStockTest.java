@@ -19,6 +19,7 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.locus.energy.datanode.EnergyMetricsInfo;
 import org.locus.kit.LocusMiniCluster;
 
 /**
@@ -73,7 +74,7 @@ class FeatureOffIsStockTest {
         .getBlockManager().getDatanodeManager().getNetworkTopology().getClass());
     for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
       assertNull(DefaultMetricsSystem.instance().getSource(
-          "LocusEnergy-" + dn.getDisplayName().replace(':', '-')));
+          EnergyMetricsInfo.sourceName(dn.getDisplayName())));
     }
   }
 

@@ -41,7 +41,6 @@ import org.slf4j.LoggerFactory;
  */
 public class BackupDiskPowerManager implements ServicePlugin, Configurable {
   private static final Logger LOG = LoggerFactory.getLogger(BackupDiskPowerManager.class);
-  static final String SOURCE_PREFIX = "LocusEnergy-";
 
   private Configuration conf;
   private EnergySettings settings;
@@ -160,7 +159,7 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
     if (sourceName != null || volumes.isEmpty() || dataNode.getXferPort() <= 0) {
       return;
     }
-    sourceName = SOURCE_PREFIX + dataNode.getDisplayName().replace(':', '-');
+    sourceName = EnergyMetricsInfo.sourceName(dataNode.getDisplayName());
     DefaultMetricsSystem.instance().register(sourceName,
         "Locus energy-efficient HDFS: per-disk power states and energy",
         new EnergyMetricsSource(this));

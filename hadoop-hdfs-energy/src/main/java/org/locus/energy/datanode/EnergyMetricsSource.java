@@ -5,7 +5,6 @@ import java.util.List;
 
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsSource;
-import org.apache.hadoop.metrics2.lib.Interns;
 import org.locus.energy.accounting.DiskEnergy;
 import org.locus.energy.accounting.EnergyLedger;
 import org.locus.energy.datanode.offload.WriteOffloading;
@@ -16,8 +15,9 @@ import org.locus.energy.disk.DiskPowerState;
  * role (primary / backup) and whether it is power-managed, with state residency (ms), energy
  * (J), the always-spinning baseline energy (J), spin-ups and the spin-up time accesses waited
  * for, and the idle time after which the disk now spins down; then one node record with the
- * predictor's wake-ups, the primary-volume failures and the write off-loading counts. Seen over JMX as {@code Hadoop:service=DataNode,name=LocusEnergy-<host>-<port>} and by
- * any configured sink.
+ * predictor's wake-ups, the primary-volume failures and the write off-loading counts. Seen over
+ * JMX as {@code Hadoop:service=DataNode,name=LocusEnergy-<host>-<port>} and by any configured
+ * sink; the names are {@link EnergyMetricsInfo}'s.
  */
 public class EnergyMetricsSource implements MetricsSource {
   private final BackupDiskPowerManager manager;
@@ -53,47 +53,39 @@ public class EnergyMetricsSource implements MetricsSource {
     synchronized (manager) {
       for (BackupDisk disk : manager.disks()) {
         EnergyLedger.Snapshot s = disk.ledger().snapshot();
-        collector.addRecord("LocusDisk")
+        collector.addRecord(EnergyMetricsInfo.DISK_RECORD)
             .setContext("dfs")
-            .tag(Interns.info("Host", "DataNode host"), manager.host())
-            .tag(Interns.info("Volume", "volume directory"), disk.name())
-            .tag(Interns.info("Device", "block device"), disk.device().devicePath())
-            .tag(Interns.info("Role", "primary or backup"), disk.backup() ? "backup" : "primary")
-            .tag(Interns.info("State", "current power state"), disk.state().name())
-            .addGauge(Interns.info("ActiveMillis", "time transferring"),
+            .tag(EnergyMetricsInfo.Host, manager.host())
+            .tag(EnergyMetricsInfo.Volume, disk.name())
+            .tag(EnergyMetricsInfo.Device, disk.device().devicePath())
+            .tag(EnergyMetricsInfo.Role,
+                disk.backup() ? EnergyMetricsInfo.BACKUP : EnergyMetricsInfo.PRIMARY)
+            .tag(EnergyMetricsInfo.State, disk.state().name())
+            .addGauge(EnergyMetricsInfo.ActiveMillis,
                 s.residencyMillis().get(DiskPowerState.ACTIVE))
-            .addGauge(Interns.info("IdleMillis", "time spinning idle"),
-                s.residencyMillis().get(DiskPowerState.IDLE))
-            .addGauge(Interns.info("StandbyMillis", "time in standby"),
+            .addGauge(EnergyMetricsInfo.IdleMillis, s.residencyMillis().get(DiskPowerState.IDLE))
+            .addGauge(EnergyMetricsInfo.StandbyMillis,
                 s.residencyMillis().get(DiskPowerState.STANDBY))
-            .addGauge(Interns.info("WakingMillis", "time spinning up"),
+            .addGauge(EnergyMetricsInfo.WakingMillis,
                 s.residencyMillis().get(DiskPowerState.WAKING))
-            .addGauge(Interns.info("EnergyJoules", "energy from state residency"), s.joules())
-            .addGauge(Interns.info("BaselineJoules", "energy if always spinning"),
-                s.baselineJoules())
-            .addCounter(Interns.info("SpinUps", "spin-ups"), s.spinUps())
-            .addCounter(Interns.info("DemandStallMillis", "spin-up time accesses waited"),
-                s.demandStallMillis())
-            .addGauge(Interns.info("SpinDownAfterMillis",
-                "idle time after which the disk goes to standby now (policy's choice)"),
-                disk.spinDownAfterMillis());
+            .addGauge(EnergyMetricsInfo.EnergyJoules, s.joules())
+            .addGauge(EnergyMetricsInfo.BaselineJoules, s.baselineJoules())
+            .addCounter(EnergyMetricsInfo.SpinUps, s.spinUps())
+            .addCounter(EnergyMetricsInfo.DemandStallMillis, s.demandStallMillis())
+            .addGauge(EnergyMetricsInfo.SpinDownAfterMillis, disk.spinDownAfterMillis());
       }
       // last, so the disks stay records 0..n-1 in the flattened JMX view
       WriteOffloading offloading = manager.offloading();
-      collector.addRecord("LocusEnergyNode")
+      collector.addRecord(EnergyMetricsInfo.NODE_RECORD)
           .setContext("dfs")
-          .tag(Interns.info("Host", "DataNode host"), manager.host())
-          .addCounter(Interns.info("PredictedWakes",
-              "times the predictor woke this node's backups"), manager.predictedWakes())
-          .addCounter(Interns.info("PrimaryFailures", "primary volumes failed"),
-              manager.primaryFailures())
-          .addGauge(Interns.info("StagedReplicas",
-              "replicas staged on a primary volume for a sleeping backup"),
+          .tag(EnergyMetricsInfo.Host, manager.host())
+          .addCounter(EnergyMetricsInfo.PredictedWakes, manager.predictedWakes())
+          .addCounter(EnergyMetricsInfo.PrimaryFailures, manager.primaryFailures())
+          .addGauge(EnergyMetricsInfo.StagedReplicas,
               offloading == null ? 0 : offloading.stagedReplicas())
-          .addCounter(Interns.info("OffloadedReplicas",
-              "replicas written to a primary volume instead of a sleeping backup"),
+          .addCounter(EnergyMetricsInfo.OffloadedReplicas,
               offloading == null ? 0 : offloading.offloadedReplicas())
-          .addCounter(Interns.info("MovedReplicas", "staged replicas moved to their backup"),
+          .addCounter(EnergyMetricsInfo.MovedReplicas,
               offloading == null ? 0 : offloading.movedReplicas());
     }
   }

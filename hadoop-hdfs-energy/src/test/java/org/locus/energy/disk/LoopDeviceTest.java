@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.locus.energy.EnergyConfigKeys;
 import org.locus.energy.datanode.BackupDisk;
+import org.locus.energy.datanode.EnergyMetricsInfo;
 import org.locus.energy.datanode.EnergyMetricsSource;
 import org.locus.kit.LocusMiniCluster;
 
@@ -126,7 +127,7 @@ class LoopDeviceTest {
       backups.clear();
       for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
         EnergyMetricsSource source = (EnergyMetricsSource) DefaultMetricsSystem.instance()
-            .getSource("LocusEnergy-" + dn.getDisplayName().replace(':', '-'));
+            .getSource(EnergyMetricsInfo.sourceName(dn.getDisplayName()));
         if (source != null) {
           source.manager().disks().stream().filter(BackupDisk::backup).forEach(backups::add);
         }

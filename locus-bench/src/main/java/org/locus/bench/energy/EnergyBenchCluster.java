@@ -14,6 +14,7 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.locus.energy.EnergyConfigKeys;
 import org.locus.energy.HotScratchSpace;
 import org.locus.energy.accounting.DiskEnergy;
+import org.locus.energy.datanode.EnergyMetricsInfo;
 import org.locus.energy.datanode.EnergyMetricsSource;
 import org.locus.kit.LocusMiniCluster;
 
@@ -122,7 +123,7 @@ public final class EnergyBenchCluster implements EnergyBenchTarget {
     Map<String, DiskEnergy> accounts = new HashMap<>();
     for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
       EnergyMetricsSource source = (EnergyMetricsSource) DefaultMetricsSystem.instance()
-          .getSource("LocusEnergy-" + dn.getDisplayName().replace(':', '-'));
+          .getSource(EnergyMetricsInfo.sourceName(dn.getDisplayName()));
       if (source != null) {
         for (DiskEnergy d : source.accounts()) {
           accounts.put(d.host() + d.volume(), d);

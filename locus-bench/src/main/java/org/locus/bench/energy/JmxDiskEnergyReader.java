@@ -15,6 +15,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.locus.energy.accounting.DiskEnergy;
+import org.locus.energy.datanode.EnergyMetricsInfo;
 
 /**
  * Reads every DataNode's disk energy accounts the Hadoop way: the power manager's metrics2
@@ -32,10 +33,11 @@ public final class JmxDiskEnergyReader {
     Map<String, DiskEnergy> disks = new LinkedHashMap<>();
     for (DatanodeInfo dn : fs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE)) {
       URL url = new URL("http://" + dn.getInfoAddr()
-          + "/jmx?qry=Hadoop:service=*,name=LocusEnergy-*");
+          + "/jmx?qry=Hadoop:service=*,name=" + EnergyMetricsInfo.SOURCE_PREFIX + "*");
       HttpURLConnection connection = (HttpURLConnection) url.openConnection();
       connection.setConnectTimeout(5000);
-      connection.setReadTimeout(10000);
+      // a first /jmx of a JVM on a busy two-core host took over 10 s here
+      connection.setReadTimeout(60_000);
       try (InputStream in = connection.getInputStream()) {
         for (JsonNode bean : json.readTree(in).path("beans")) {
           for (DiskEnergy disk : parseBean(bean)) {
@@ -52,22 +54,28 @@ public final class JmxDiskEnergyReader {
 
   static List<DiskEnergy> parseBean(JsonNode bean) {
     List<DiskEnergy> disks = new ArrayList<>();
-    for (int rec = 0; bean.has(name("tag.Volume", rec)); rec++) {
+    for (int rec = 0; bean.has(name(EnergyMetricsInfo.Volume.jmxTag(), rec)); rec++) {
+      int r = rec;
       disks.add(new DiskEnergy(
-          bean.path(name("tag.Host", rec)).asText(),
-          bean.path(name("tag.Volume", rec)).asText(),
-          "backup".equals(bean.path(name("tag.Role", rec)).asText()),
-          bean.path(name("tag.State", rec)).asText(),
-          bean.path(name("ActiveMillis", rec)).asLong(),
-          bean.path(name("IdleMillis", rec)).asLong(),
-          bean.path(name("StandbyMillis", rec)).asLong(),
-          bean.path(name("WakingMillis", rec)).asLong(),
-          bean.path(name("EnergyJoules", rec)).asDouble(),
-          bean.path(name("BaselineJoules", rec)).asDouble(),
-          bean.path(name("SpinUps", rec)).asLong(),
-          bean.path(name("DemandStallMillis", rec)).asLong()));
+          bean.path(name(EnergyMetricsInfo.Host.jmxTag(), r)).asText(),
+          bean.path(name(EnergyMetricsInfo.Volume.jmxTag(), r)).asText(),
+          EnergyMetricsInfo.BACKUP.equals(
+              bean.path(name(EnergyMetricsInfo.Role.jmxTag(), r)).asText()),
+          bean.path(name(EnergyMetricsInfo.State.jmxTag(), r)).asText(),
+          value(bean, EnergyMetricsInfo.ActiveMillis, r).asLong(),
+          value(bean, EnergyMetricsInfo.IdleMillis, r).asLong(),
+          value(bean, EnergyMetricsInfo.StandbyMillis, r).asLong(),
+          value(bean, EnergyMetricsInfo.WakingMillis, r).asLong(),
+          value(bean, EnergyMetricsInfo.EnergyJoules, r).asDouble(),
+          value(bean, EnergyMetricsInfo.BaselineJoules, r).asDouble(),
+          value(bean, EnergyMetricsInfo.SpinUps, r).asLong(),
+          value(bean, EnergyMetricsInfo.DemandStallMillis, r).asLong()));
     }
     return disks;
+  }
+
+  private static JsonNode value(JsonNode bean, EnergyMetricsInfo metric, int rec) {
+    return bean.path(name(metric.name(), rec));
   }
 
   private static String name(String base, int rec) {

@@ -3,6 +3,7 @@ package org.locus.cli.energy;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.locus.energy.accounting.DiskEnergy;
+import org.locus.energy.datanode.EnergyMetricsInfo;
 import org.locus.energy.datanode.EnergyMetricsSource;
 import org.locus.kit.LocusMiniCluster;
 
@@ -18,7 +19,7 @@ final class BackupStates {
     long n = 0;
     for (DataNode dn : cluster.getDfsCluster().getDataNodes()) {
       EnergyMetricsSource source = (EnergyMetricsSource) DefaultMetricsSystem.instance()
-          .getSource("LocusEnergy-" + dn.getDisplayName().replace(':', '-'));
+          .getSource(EnergyMetricsInfo.sourceName(dn.getDisplayName()));
       if (source != null) {
         for (DiskEnergy d : source.accounts()) {
           if (d.backup() && d.state().equals(state)) {
