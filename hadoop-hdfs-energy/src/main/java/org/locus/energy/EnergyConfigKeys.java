@@ -110,13 +110,28 @@ public final class EnergyConfigKeys {
   public static final String OFFLOADING_FACTORY =
       "org.locus.energy.datanode.offload.WriteOffloadingDatasetFactory";
 
-  /** Path of the hdparm executable (found on PATH when relative). */
+  /**
+   * How the DataNode gets root for its power commands (docs/security.md): {@code sudo} runs the
+   * helper {@link #HELPER_PATH} as {@code sudo -n HELPER VERB DEVICE ...}, {@code setuid} runs
+   * the helper itself (installed set-user-ID root), {@code direct} runs {@link #HDPARM_PATH}
+   * (a DataNode that is root already, or tests).
+   */
+  public static final String HELPER_MODE = "locus.energy.helper.mode";
+  public static final String HELPER_MODE_DEFAULT = "sudo";
+
+  /** Absolute path of the privileged helper locus-priv (built in {@code locus-priv/}). */
+  public static final String HELPER_PATH = "locus.energy.helper.path";
+  public static final String HELPER_PATH_DEFAULT = "/usr/local/sbin/locus-priv";
+
+  /** Path of the hdparm executable for {@code direct} (found on PATH when relative). */
   public static final String HDPARM_PATH = "locus.energy.hdparm.path";
   public static final String HDPARM_PATH_DEFAULT = "hdparm";
 
-  /** Run hdparm through {@code sudo -n} (see docs/energy.md for the sudoers rule). */
+  /**
+   * Not read: hdparm under sudo needed a sudoers line with wildcards (any option on any
+   * device); the DataNode refuses to start while it is set and names {@link #HELPER_MODE}.
+   */
   public static final String HDPARM_SUDO = "locus.energy.hdparm.sudo";
-  public static final boolean HDPARM_SUDO_DEFAULT = false;
 
   /** Longest an hdparm invocation may run before it is killed (ms). */
   public static final String COMMAND_TIMEOUT_MS = "locus.energy.command.timeout.ms";

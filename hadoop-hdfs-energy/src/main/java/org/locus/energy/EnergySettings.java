@@ -27,6 +27,9 @@ public final class EnergySettings {
   /** {@link EnergyConfigKeys#SPINDOWN_POLICY}. */
   public enum SpinDownPolicyName { FIXED, HISTORY }
 
+  /** {@link EnergyConfigKeys#HELPER_MODE}: how hdparm gets root (docs/security.md). */
+  public enum HelperMode { SUDO, SETUID, DIRECT }
+
   private final Backend backend;
   private final boolean accountingOnly;
   private final long pollIntervalMillis;
@@ -38,8 +41,9 @@ public final class EnergySettings {
   private final SpinDownPolicyName spinDownPolicy;
   private final boolean predictWake;
   private final long predictLeadMillis;
+  private final HelperMode helperMode;
+  private final String helperPath;
   private final String hdparmPath;
-  private final boolean hdparmSudo;
   private final long commandTimeoutMillis;
   private final String wakeRequestDir;
   private final boolean fastNode;
@@ -83,7 +87,20 @@ public final class EnergySettings {
       throw new IllegalArgumentException(EnergyConfigKeys.HDPARM_PATH
           + " must name the hdparm executable, got an empty value");
     }
-    hdparmSudo = bool(conf, EnergyConfigKeys.HDPARM_SUDO, EnergyConfigKeys.HDPARM_SUDO_DEFAULT);
+    if (conf.getTrimmed(EnergyConfigKeys.HDPARM_SUDO) != null) {
+      throw new IllegalArgumentException(EnergyConfigKeys.HDPARM_SUDO + " is not read: hdparm "
+          + "under sudo needed a sudoers line that allows any hdparm option on any device. "
+          + "Remove it; " + EnergyConfigKeys.HELPER_MODE + "=sudo (the default) runs the "
+          + "helper locus-priv instead (docs/security.md)");
+    }
+    helperMode = choice(conf, EnergyConfigKeys.HELPER_MODE,
+        EnergyConfigKeys.HELPER_MODE_DEFAULT, HelperMode.class);
+    helperPath = conf.getTrimmed(EnergyConfigKeys.HELPER_PATH,
+        EnergyConfigKeys.HELPER_PATH_DEFAULT);
+    if (!helperPath.startsWith("/")) {
+      throw new IllegalArgumentException(EnergyConfigKeys.HELPER_PATH + " must be an absolute "
+          + "path (the sudoers line names the helper by it), got '" + helperPath + "'");
+    }
     commandTimeoutMillis = number(conf, EnergyConfigKeys.COMMAND_TIMEOUT_MS,
         EnergyConfigKeys.COMMAND_TIMEOUT_MS_DEFAULT, 1, 3_600_000);
     wakeRequestDir = absolutePath(conf, EnergyConfigKeys.WAKE_REQUEST_DIR,
@@ -256,8 +273,12 @@ public final class EnergySettings {
     return hdparmPath;
   }
 
-  public boolean hdparmSudo() {
-    return hdparmSudo;
+  public HelperMode helperMode() {
+    return helperMode;
+  }
+
+  public String helperPath() {
+    return helperPath;
   }
 
   public long commandTimeoutMillis() {

@@ -51,6 +51,26 @@ class EnergySettingsTest {
   }
 
   @Test
+  void powerCommandsGoThroughTheHelperUnderSudoByDefault() {
+    EnergySettings settings = EnergySettings.from(new Configuration(false));
+    assertEquals(EnergySettings.HelperMode.SUDO, settings.helperMode());
+    assertEquals("/usr/local/sbin/locus-priv", settings.helperPath());
+    assertEquals("locus.energy.helper.mode must be one of sudo, setuid, direct; got 'root'",
+        errorFor(EnergyConfigKeys.HELPER_MODE, "root"));
+    assertEquals("locus.energy.helper.path must be an absolute path (the sudoers line names "
+        + "the helper by it), got 'locus-priv'", errorFor(EnergyConfigKeys.HELPER_PATH,
+        "locus-priv"));
+  }
+
+  @Test
+  void theOldSudoKeyStopsTheDataNodeAndNamesTheHelper() {
+    String message = errorFor(EnergyConfigKeys.HDPARM_SUDO, "true");
+    assertTrue(message.startsWith("locus.energy.hdparm.sudo is not read")
+        && message.contains("locus.energy.helper.mode=sudo")
+        && message.contains("docs/security.md"), message);
+  }
+
+  @Test
   void theWriteOffloadingKeysAreCheckedToo() throws Exception {
     assertEquals("locus.energy.offload.writes must be true or false; got 'yes'",
         errorFor(EnergyConfigKeys.OFFLOAD_WRITES, "yes"));

@@ -3,7 +3,6 @@ package org.locus.energy.disk;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -14,8 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Real disks: power commands are {@code hdparm} runs (seed 000 §4.3.2, Listing 4.1 ran
- * {@code sudo hdparm -Y /dev/sdb}), built as argument vectors, optionally under
- * {@code sudo -n}, each with a time limit:
+ * {@code sudo hdparm -Y /dev/sdb}), built as argument vectors by {@link HdparmCommands}, by
+ * default through the privileged helper {@code locus-priv} (docs/security.md), each with a
+ * time limit:
  * <ul>
  *   <li>automatic mode: {@code hdparm -S N dev} (N encodes the idle timeout, see
  *       {@link #standbyTimeoutCode(long)}; 0 turns the drive's timer off);</li>
@@ -35,8 +35,7 @@ public class HdparmDiskBackend implements DiskPowerBackend {
   private static final Pattern UNSUPPORTED_NAME =
       Pattern.compile("(loop|vd|xvd|ram|zram|nbd|rbd)[0-9a-z]*");
 
-  private final String hdparm;
-  private final boolean sudo;
+  private final HdparmCommands commands;
   private final CommandRunner runner;
   private final DiskPowerProfile profile;
   private final MountTable mounts;
@@ -46,8 +45,7 @@ public class HdparmDiskBackend implements DiskPowerBackend {
   }
 
   public HdparmDiskBackend(EnergySettings settings, MountTable mounts) {
-    this.hdparm = settings.hdparmPath();
-    this.sudo = settings.hdparmSudo();
+    this.commands = new HdparmCommands(settings);
     this.runner = new CommandRunner(settings.commandTimeoutMillis());
     this.profile = settings.driveProfile();
     this.mounts = mounts;
@@ -83,17 +81,17 @@ public class HdparmDiskBackend implements DiskPowerBackend {
 
   @Override
   public void setStandbyTimeout(BlockDevice device, long idleMillis) throws IOException {
-    run(device, "-S", Integer.toString(standbyTimeoutCode(idleMillis)));
+    run(device, commands.standbyTimeout(device.devicePath(), standbyTimeoutCode(idleMillis)));
   }
 
   @Override
   public void spinDown(BlockDevice device, boolean sleep) throws IOException {
-    run(device, sleep ? "-Y" : "-y");
+    run(device, commands.spinDown(device.devicePath(), sleep));
   }
 
   @Override
   public void wake(BlockDevice device) throws IOException {
-    run(device, "--read-sector", "0");
+    run(device, commands.wake(device.devicePath()));
   }
 
   /**
@@ -112,30 +110,28 @@ public class HdparmDiskBackend implements DiskPowerBackend {
     return (int) Math.min(251, 240 + halfHours);
   }
 
-  private void run(BlockDevice device, String... args) throws IOException {
-    List<String> argv = new ArrayList<>();
-    if (sudo) {
-      argv.add("sudo");
-      argv.add("-n");
-    }
-    argv.add(hdparm);
-    argv.addAll(List.of(args));
-    argv.add(device.devicePath());
+  private void run(BlockDevice device, List<String> argv) throws IOException {
     CommandRunner.Result result = runner.run(argv);
     if (result.exitCode() == 0) {
       LOG.debug("{}: {}", argv, result.output());
       return;
     }
-    String output = result.output();
+    String output = result.output().replace('\n', ' ');
+    if (commands.isHelperRefusal(result.exitCode())) {
+      throw new IOException("the privileged helper refused '" + String.join(" ", argv)
+          + "' (exit " + result.exitCode() + "): " + output + ". Its root-owned configuration "
+          + "must list " + device.devicePath() + " in hdparm.devices and allow this DataNode's "
+          + "user (docs/security.md)");
+    }
     if (output.contains("Invalid argument") || output.contains("Inappropriate ioctl")
         || output.contains("not supported")) {
       throw new UnsupportedDeviceException("device " + device.devicePath() + " (volume "
           + device.volumeDir() + ") refused '" + String.join(" ", argv) + "' (exit "
           + result.exitCode() + "): it takes no ATA power commands (loop/virtio?); it stays "
-          + "spinning. hdparm said: " + output.replace('\n', ' '));
+          + "spinning. hdparm said: " + output);
     }
     throw new IOException("'" + String.join(" ", argv) + "' failed with exit "
-        + result.exitCode() + (sudo ? " (is the sudoers rule from docs/energy.md installed?)"
-        : "") + ": " + output.replace('\n', ' '));
+        + result.exitCode() + (commands.mode() == EnergySettings.HelperMode.SUDO
+        ? " (is the sudoers line of docs/security.md installed?)" : "") + ": " + output);
   }
 }

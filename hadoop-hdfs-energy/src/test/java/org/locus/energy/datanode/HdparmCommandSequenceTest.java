@@ -2,6 +2,7 @@ package org.locus.energy.datanode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -18,6 +19,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.locus.energy.EnergyConfigKeys;
 import org.locus.energy.disk.BlockDevice;
 import org.locus.energy.disk.DiskPowerProfile;
 import org.locus.energy.disk.DiskPowerState;
@@ -32,11 +34,13 @@ import org.locus.energy.policy.WriteIntensityGuard;
  * first on {@code PATH} (the module's surefire configuration puts {@code target/fake-bin} there)
  * that records its exact argument vector (each argument NUL-terminated, one call per line): exactly
  * the expected argv for each transition, so a lost or merged argument boundary fails. Time is
- * passed in, so each transition is exact.
+ * passed in, so each transition is exact. The same transitions through the privileged helper
+ * run a fake {@code locus-priv} (and a fake {@code sudo}) that record their vectors the same way.
  */
 class HdparmCommandSequenceTest {
   private static final Path FAKE_BIN = Path.of("target", "fake-bin");
   private static final Path CALLS = FAKE_BIN.resolve("hdparm-calls.log");
+  private static final Path HELPER = FAKE_BIN.resolve("locus-priv").toAbsolutePath();
   private static final BlockDevice SDZ = new BlockDevice(new File("/data/backup"), "/dev/sdz");
   private static final List<String> TIMER = hdparm("-S", "1", "/dev/sdz");
   private static final List<String> TIMER_OFF = hdparm("-S", "0", "/dev/sdz");
@@ -66,6 +70,17 @@ class HdparmCommandSequenceTest {
         "[ \"$1\" = -n ] && shift",
         "exec \"$@\"", ""));
     Files.setPosixFilePermissions(sudo, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path helper = FAKE_BIN.resolve("locus-priv");
+    Files.writeString(helper, String.join("\n",
+        "#!/bin/sh",
+        "{ printf 'locus-priv\\0'; printf '%s\\0' \"$@\"; echo; } \\",
+        "  >> \"$(dirname \"$0\")/hdparm-calls.log\"",
+        "case \"$2\" in /dev/sdy)",
+        "  echo 'locus-priv: refused (not listed): spin-down: device /dev/sdy is not in "
+            + "hdparm.devices' >&2; exit 203;;",
+        "esac",
+        "exit 0", ""));
+    Files.setPosixFilePermissions(helper, PosixFilePermissions.fromString("rwxr-xr-x"));
     assertTrue(System.getenv("PATH").startsWith(FAKE_BIN.toAbsolutePath().toString()),
         "surefire puts target/fake-bin first on PATH: " + System.getenv("PATH"));
   }
@@ -75,9 +90,10 @@ class HdparmCommandSequenceTest {
     Files.deleteIfExists(CALLS);
   }
 
-  private static HdparmDiskBackend backend(boolean sudo) {
+  private static HdparmDiskBackend backend(String helperMode) {
     Configuration conf = new Configuration(false);
-    conf.setBoolean("locus.energy.hdparm.sudo", sudo);
+    conf.set(EnergyConfigKeys.HELPER_MODE, helperMode);
+    conf.set(EnergyConfigKeys.HELPER_PATH, HELPER.toString());
     return new HdparmDiskBackend(conf, new MountTable(List.of())) {
       @Override
       public DiskPowerProfile profile() {
@@ -87,8 +103,14 @@ class HdparmCommandSequenceTest {
   }
 
   private static BackupDisk fixedTimeoutDisk(BlockDevice device, boolean deepSleep) {
-    return new BackupDisk("backup", true, device, backend(false), new FixedTimeoutPolicy(5000),
-        new WriteIntensityGuard(2, 1000, 1000), 1000, deepSleep, null);
+    return fixedTimeoutDisk(device, deepSleep, "direct");
+  }
+
+  private static BackupDisk fixedTimeoutDisk(BlockDevice device, boolean deepSleep,
+      String helperMode) {
+    return new BackupDisk("backup", true, device, backend(helperMode),
+        new FixedTimeoutPolicy(5000), new WriteIntensityGuard(2, 1000, 1000), 1000, deepSleep,
+        null);
   }
 
   /** @return every recorded call as its argument vector, program name first */
@@ -108,6 +130,14 @@ class HdparmCommandSequenceTest {
   private static List<String> sudo(String... args) {
     List<String> argv = new ArrayList<>();
     argv.add("sudo");
+    argv.addAll(Arrays.asList(args));
+    return argv;
+  }
+
+  /** @return the argument vector the fake helper records for one run */
+  private static List<String> helper(String... args) {
+    List<String> argv = new ArrayList<>();
+    argv.add("locus-priv");
     argv.addAll(Arrays.asList(args));
     return argv;
   }
@@ -184,7 +214,7 @@ class HdparmCommandSequenceTest {
 
   @Test
   void historyPolicySpinsDownEarlyByItself() throws IOException {
-    BackupDisk disk = new BackupDisk("backup", true, SDZ, backend(false),
+    BackupDisk disk = new BackupDisk("backup", true, SDZ, backend("direct"),
         new IdleGapHistoryPolicy(5000, 200, PROFILE),
         new WriteIntensityGuard(2, 1000, 1000), 1000, false, null);
     disk.start(0);
@@ -198,7 +228,7 @@ class HdparmCommandSequenceTest {
   @Test
   void aDiskWokenAheadOfNeedWaitsTheDrivesTimeoutForItsAccessEvenUnderTheHistoryPolicy()
       throws IOException {
-    BackupDisk disk = new BackupDisk("backup", true, SDZ, backend(false),
+    BackupDisk disk = new BackupDisk("backup", true, SDZ, backend("direct"),
         new IdleGapHistoryPolicy(5000, 200, PROFILE), new WriteIntensityGuard(2, 1000, 1000),
         1000, false, null);
     disk.start(0);
@@ -220,13 +250,45 @@ class HdparmCommandSequenceTest {
   }
 
   @Test
-  void sudoRunsHdparmNonInteractively() throws Exception {
+  void throughSudoTheDataNodeRunsOnlyTheHelperNonInteractively() throws Exception {
     // a fake sudo, also first on PATH, records its arguments and runs the rest
-    BackupDisk disk = new BackupDisk("backup", true, SDZ, backend(true),
-        new FixedTimeoutPolicy(5000), new WriteIntensityGuard(2, 1000, 1000), 1000, false, null);
+    BackupDisk disk = fixedTimeoutDisk(SDZ, false, "sudo");
     disk.start(0);
-    assertTrue(disk.managed(), "sudo -n hdparm ran: " + calls());
-    assertEquals(List.of(sudo("-n", "hdparm", "-S", "1", "/dev/sdz"), TIMER), calls());
+    assertTrue(disk.managed(), "sudo -n locus-priv ran: " + calls());
+    assertEquals(List.of(sudo("-n", HELPER.toString(), "standby-timeout", "/dev/sdz", "1"),
+        helper("standby-timeout", "/dev/sdz", "1")), calls());
+  }
+
+  @Test
+  void everyTransitionIsAHelperVerbWhenTheHelperIsSetuid() throws IOException {
+    BackupDisk disk = fixedTimeoutDisk(SDZ, false, "setuid");
+    disk.start(0);
+    disk.tick(100, 0, 4);
+    disk.tick(1200, 0, 0);
+    disk.wake(2000, "test");
+    assertEquals(List.of(helper("standby-timeout", "/dev/sdz", "1"),
+        helper("standby-timeout", "/dev/sdz", "0"), helper("spin-down", "/dev/sdz"),
+        helper("standby-timeout", "/dev/sdz", "1"), helper("spin-up", "/dev/sdz")), calls());
+  }
+
+  @Test
+  void deepSleepIsTheHelpersSleepVerb() throws IOException {
+    BackupDisk disk = fixedTimeoutDisk(SDZ, true, "setuid");
+    disk.start(0);
+    disk.tick(100, 0, 4);
+    disk.tick(1200, 0, 0);
+    assertEquals(helper("sleep", "/dev/sdz"), calls().get(2));
+  }
+
+  @Test
+  void aHelperRefusalIsReportedWithWhatToConfigure() {
+    HdparmDiskBackend backend = backend("setuid");
+    IOException e = assertThrows(IOException.class,
+        () -> backend.spinDown(new BlockDevice(new File("/data/b"), "/dev/sdy"), false));
+    assertTrue(e.getMessage().contains("helper refused")
+        && e.getMessage().contains("exit 203")
+        && e.getMessage().contains("is not in hdparm.devices")
+        && e.getMessage().contains("docs/security.md"), e.getMessage());
   }
 
   @Test

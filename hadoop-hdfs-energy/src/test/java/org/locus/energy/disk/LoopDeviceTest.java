@@ -59,6 +59,7 @@ class LoopDeviceTest {
       builder.set(kv[0], kv[1]);
     }
     cluster = builder.set(EnergyConfigKeys.BACKEND, "hdparm")
+        .set(EnergyConfigKeys.HELPER_MODE, "direct")
         .set(EnergyConfigKeys.HDPARM_PATH, "/usr/sbin/hdparm")
         .set(EnergyConfigKeys.POLL_INTERVAL_MS, "100")
         .start();
@@ -85,6 +86,7 @@ class LoopDeviceTest {
 
   private static HdparmDiskBackend realHdparm() throws IOException {
     Configuration conf = new Configuration(false);
+    conf.set(EnergyConfigKeys.HELPER_MODE, "direct");
     conf.set(EnergyConfigKeys.HDPARM_PATH, "/usr/sbin/hdparm");
     return new HdparmDiskBackend(conf, MountTable.ofThisProcess());
   }
