@@ -27,6 +27,7 @@ public record NodeSettings(Map<String, String> fillIns, Map<String, String> over
   static final String ZONE_MOUNT_POINT = "locus.zone.mount-point";
   static final String ZONE_OUTER_SIZE = "locus.zone.outer-size";
   static final String ZONECTL = "locus.zone.zonectl";
+  static final String ZONE_HELPER_MODE = "locus.zone.helper.mode";
   static final String ZONE_STATE_DIR = "locus.zone.state-dir";
   static final String ZONE_EXPAND_BELOW = "locus.zone.monitor.expand-below";
   /** The feature file's journal directory, a host path shared by every node of a cluster. */
@@ -55,6 +56,9 @@ public record NodeSettings(Map<String, String> fillIns, Map<String, String> over
     fillIns.put(ZONE_MOUNT_POINT, layout.mountPoint(node, "nmlocal").getPath());
     fillIns.put(ZONE_OUTER_SIZE, (spec.diskBytes() / 2 >> 20) + "M");
     Map<String, String> overrides = new HashMap<>();
+    // The cluster's NodeManagers run as root, so the hook runs zonectl itself; issue 47 item 2
+    // moves them to the yarn user and the privileged helper (docs/security.md).
+    overrides.put(ZONE_HELPER_MODE, "direct");
     String zonectl = spec.keys().getOrDefault(ZONECTL, "").trim();
     if (zonectl.isEmpty() || !new File(zonectl).canExecute()) {
       overrides.put(ZONECTL, new File(layout.distDir(), "bin/zonectl").getPath());

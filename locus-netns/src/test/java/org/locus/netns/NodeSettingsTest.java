@@ -53,6 +53,8 @@ class NodeSettingsTest {
         conf.get("locus.zone.state-dir"), "not the host-wide journal directory");
     assertEquals("64M", conf.get("locus.zone.monitor.expand-below"),
         "2G is more than the 256M outer area: an eighth of the disk");
+    assertEquals("direct", conf.get("locus.zone.helper.mode"),
+        "the cluster's NodeManagers are root: no sudo, no helper");
   }
 
   @Test

@@ -24,6 +24,7 @@ import org.locus.zone.yarn.mechanism.LocalDirRemounter;
 import org.locus.zone.yarn.mechanism.LocalDirUsage;
 import org.locus.zone.yarn.mechanism.ProfileRecorder;
 import org.locus.zone.yarn.mechanism.ResourceManagerNameLookup;
+import org.locus.zone.yarn.mechanism.ZoneCommands;
 import org.locus.zone.yarn.mechanism.ZoneState;
 import org.locus.zone.yarn.mechanism.Zonectl;
 import org.locus.zone.yarn.policy.JobZoneClassifier;
@@ -138,12 +139,16 @@ public class JobAwareZoneService extends AuxiliaryService {
       throw new IllegalArgumentException(
           ZoneConfigKeys.COMMAND_TIMEOUT_MS + " must be positive, got " + timeoutMs);
     }
+    ZoneCommands commands = commands(conf);
     String stateDir = conf.getTrimmed(ZoneConfigKeys.STATE_DIR);
-    Map<String, String> env = stateDir == null || stateDir.isEmpty()
+    if (commands.viaHelper() && stateDir != null && !stateDir.isEmpty()) {
+      LOG.warn("{} is not passed through the privileged helper; its configuration's "
+          + "zonectl.state-dir decides (docs/security.md)", ZoneConfigKeys.STATE_DIR);
+    }
+    Map<String, String> env = stateDir == null || stateDir.isEmpty() || commands.viaHelper()
         ? Map.of() : Map.of("ZONECTL_STATE_DIR", stateDir);
     CommandRunner runner = new CommandRunner(Duration.ofMillis(timeoutMs), env);
-    zonectl = new Zonectl(conf.get(ZoneConfigKeys.ZONECTL, ZoneConfigKeys.ZONECTL_DEFAULT),
-        runner);
+    zonectl = new Zonectl(commands, runner);
     String profileDir = conf.getTrimmed(ZoneConfigKeys.PROFILE_DIR);
     if (profileDir != null && !profileDir.isEmpty()) {
       profiles = new JobProfiles(Path.of(profileDir));
@@ -153,16 +158,30 @@ public class JobAwareZoneService extends AuxiliaryService {
     chooseMethod(conf);
     if (holdMount == null
         && conf.getBoolean(ZoneConfigKeys.REMOUNT, ZoneConfigKeys.REMOUNT_DEFAULT)) {
-      remounter = new LocalDirRemounter(
-          argv(conf, ZoneConfigKeys.UMOUNT_COMMAND, ZoneConfigKeys.UMOUNT_COMMAND_DEFAULT),
-          argv(conf, ZoneConfigKeys.MOUNT_COMMAND, ZoneConfigKeys.MOUNT_COMMAND_DEFAULT),
-          device, required(conf, ZoneConfigKeys.MOUNT_POINT), runner);
+      remounter = new LocalDirRemounter(commands, device,
+          required(conf, ZoneConfigKeys.MOUNT_POINT), runner);
     }
     configureOnlineParts(conf);
     if (names == null) {
       names = new ResourceManagerNameLookup(conf, conf.getLong(
           ZoneConfigKeys.RM_LOOKUP_TIMEOUT_MS, ZoneConfigKeys.RM_LOOKUP_TIMEOUT_MS_DEFAULT));
     }
+  }
+
+  /** The hook's command vectors: directly, or through the privileged helper. */
+  private static ZoneCommands commands(Configuration conf) {
+    ZoneCommands.Mode mode = ZoneCommands.Mode.parse(conf.getTrimmed(ZoneConfigKeys.HELPER_MODE,
+        ZoneConfigKeys.HELPER_MODE_DEFAULT), ZoneConfigKeys.HELPER_MODE);
+    String helper = conf.getTrimmed(ZoneConfigKeys.HELPER_PATH,
+        ZoneConfigKeys.HELPER_PATH_DEFAULT);
+    if (!helper.startsWith("/")) {
+      throw new IllegalArgumentException(ZoneConfigKeys.HELPER_PATH + " must be an absolute "
+          + "path (the sudoers line names the helper by it), got '" + helper + "'");
+    }
+    return new ZoneCommands(mode, helper,
+        conf.get(ZoneConfigKeys.ZONECTL, ZoneConfigKeys.ZONECTL_DEFAULT),
+        argv(conf, ZoneConfigKeys.UMOUNT_COMMAND, ZoneConfigKeys.UMOUNT_COMMAND_DEFAULT),
+        argv(conf, ZoneConfigKeys.MOUNT_COMMAND, ZoneConfigKeys.MOUNT_COMMAND_DEFAULT));
   }
 
   /** hold, bitmap, or auto: hold when zonectl accepts the mount point (docs/zone.md). */

@@ -14,13 +14,32 @@ public final class ZoneConfigKeys {
   public static final String ENABLED = "locus.zone.enabled";
   public static final boolean ENABLED_DEFAULT = false;
 
-  /** Path of the zonectl binary (built by {@code make -C zonectl}). */
+  /**
+   * How zonectl's edits and mount/umount get root (docs/security.md): {@code sudo} runs the
+   * helper {@link #HELPER_PATH} as {@code sudo -n HELPER VERB ...}, {@code setuid} runs the
+   * helper itself (installed set-user-ID root), {@code direct} runs {@link #ZONECTL} and the
+   * {@link #UMOUNT_COMMAND}/{@link #MOUNT_COMMAND} vectors itself (a NodeManager that is root).
+   */
+  public static final String HELPER_MODE = "locus.zone.helper.mode";
+  public static final String HELPER_MODE_DEFAULT = "sudo";
+
+  /** Absolute path of the privileged helper locus-priv (built in {@code locus-priv/}). */
+  public static final String HELPER_PATH = "locus.zone.helper.path";
+  public static final String HELPER_PATH_DEFAULT = "/usr/local/sbin/locus-priv";
+
+  /**
+   * Path of the zonectl binary (built by {@code make -C zonectl}): run by the hook itself for
+   * {@code classify} and, with {@code direct}, for everything; through the helper its own
+   * configuration names zonectl.
+   */
   public static final String ZONECTL = "locus.zone.zonectl";
   public static final String ZONECTL_DEFAULT = "/usr/local/sbin/zonectl";
 
   /**
-   * Directory of zonectl's zone journals (passed as ZONECTL_STATE_DIR); unset: zonectl's own
-   * default, /var/lib/zonectl. Keep it on a file system that survives reboots.
+   * Directory of zonectl's zone journals (passed as ZONECTL_STATE_DIR) with {@code direct};
+   * unset: zonectl's own default, /var/lib/zonectl. Keep it on a file system that survives
+   * reboots. Through the helper, which passes no environment on, its configuration's
+   * {@code zonectl.state-dir} decides.
    */
   public static final String STATE_DIR = "locus.zone.state-dir";
 
@@ -66,11 +85,18 @@ public final class ZoneConfigKeys {
   public static final String REMOUNT = "locus.zone.remount";
   public static final boolean REMOUNT_DEFAULT = false;
 
-  /** Unmount command, one argument per comma-separated element; {device}, {mount-point}. */
+  /**
+   * Unmount command with {@code direct}, one argument per comma-separated element; {device},
+   * {mount-point}. Through the helper: {@code umount MOUNT}.
+   */
   public static final String UMOUNT_COMMAND = "locus.zone.umount-command";
   public static final String UMOUNT_COMMAND_DEFAULT = "umount,{mount-point}";
 
-  /** Mount command, one argument per comma-separated element; {device}, {mount-point}. */
+  /**
+   * Mount command with {@code direct}, one argument per comma-separated element; {device},
+   * {mount-point}. Through the helper: {@code mount DEV MOUNT}, with the type and options of the
+   * helper's mount line.
+   */
   public static final String MOUNT_COMMAND = "locus.zone.mount-command";
   public static final String MOUNT_COMMAND_DEFAULT = "mount,{device},{mount-point}";
 

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.locus.zone.yarn.mechanism.CommandRunner;
 import org.locus.zone.yarn.mechanism.LocalDirUsage;
+import org.locus.zone.yarn.mechanism.ZoneCommands;
 import org.locus.zone.yarn.mechanism.ZoneState;
 import org.locus.zone.yarn.mechanism.Zonectl;
 import org.locus.zone.yarn.policy.ZoneClass;
@@ -61,7 +62,7 @@ class HoldOnMountTest {
     run("mke2fs", "-q", "-F", "-t", "ext4", "-b", "4096", image, "128M");
     mount = Files.createDirectory(dir.resolve("local"));
     run("mount", "-o", "loop", image, mount.toString());
-    zonectl = new Zonectl(zonectlBinary, runner);
+    zonectl = new Zonectl(ZoneCommands.direct(zonectlBinary), runner);
   }
 
   @AfterEach
@@ -110,6 +111,7 @@ class HoldOnMountTest {
     Path profiles = Files.createDirectory(dir.resolve("profiles"));
     Configuration conf = new Configuration(false);
     conf.setBoolean(ZoneConfigKeys.ENABLED, true);
+    conf.set(ZoneConfigKeys.HELPER_MODE, "direct");
     conf.set(ZoneConfigKeys.ZONECTL, zonectlBinary);
     conf.set(ZoneConfigKeys.STATE_DIR, state.toString());
     conf.set(ZoneConfigKeys.DEVICE, image);

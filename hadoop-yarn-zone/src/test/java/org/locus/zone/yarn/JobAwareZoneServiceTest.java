@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -53,6 +54,7 @@ class JobAwareZoneServiceTest {
     fake = new FakeCommands(dir);
     conf = new Configuration(false);
     conf.setBoolean(ZoneConfigKeys.ENABLED, true);
+    conf.set(ZoneConfigKeys.HELPER_MODE, "direct");
     conf.set(ZoneConfigKeys.ZONECTL, fake.create("zonectl"));
     conf.set(ZoneConfigKeys.DEVICE, DEV);
     conf.set(ZoneConfigKeys.OUTER_SIZE, "16M");
@@ -233,6 +235,85 @@ class JobAwareZoneServiceTest {
     assertEquals(List.of(List.of("umount", "/data/nm-local"), area("temp"),
         List.of("mount", DEV, "/data/nm-local")), fake.calls());
     assertEquals(1, service.failures());
+  }
+
+  private String helperSetuid() throws IOException {
+    String helper = fake.create("locus-priv");
+    conf.set(ZoneConfigKeys.HELPER_MODE, "setuid");
+    conf.set(ZoneConfigKeys.HELPER_PATH, helper);
+    return helper;
+  }
+
+  @Test
+  void throughTheHelperTheHookRunsOnlyItsVerbsAroundTheRemount() throws IOException {
+    helperSetuid();
+    conf.set(ZoneConfigKeys.METHOD, "bitmap");
+    conf.setBoolean(ZoneConfigKeys.REMOUNT, true);
+    conf.set(ZoneConfigKeys.MOUNT_POINT, "/data/nm-local");
+    conf.set(ZoneConfigKeys.STATE_DIR, "/var/lib/zonectl-ignored");
+    startService();
+    appStarts(terasort);
+    appStops(terasort);
+    List<String> umount = List.of("locus-priv", "umount", "/data/nm-local");
+    List<String> mount = List.of("locus-priv", "mount", DEV, "/data/nm-local");
+    assertEquals(List.of(umount, List.of("locus-priv", "area", DEV, "temp", "16M"), mount,
+        umount, List.of("locus-priv", "release", DEV), mount), fake.calls());
+    assertEquals(1, service.switches());
+    assertEquals(1, service.releases());
+  }
+
+  @Test
+  void throughTheHelperTheHoldIsItsVerbsOnTheMountPoint() throws IOException {
+    helperSetuid();
+    conf.set(ZoneConfigKeys.METHOD, "hold");
+    conf.set(ZoneConfigKeys.MOUNT_POINT, MNT);
+    startService();
+    appStarts(terasort);
+    appStops(terasort);
+    assertEquals(List.of(List.of("locus-priv", "hold-status", MNT),
+        List.of("locus-priv", "hold", MNT, "temp", "16M"),
+        List.of("locus-priv", "hold-release", MNT)), fake.calls());
+  }
+
+  @Test
+  void aProfileIsClassifiedByZonectlItselfEvenThroughTheHelper() throws Exception {
+    helperSetuid();
+    Path profiles = Files.createDirectories(dir.resolve("profiles"));
+    Files.writeString(profiles.resolve("terasort-1g.profile"), "0 0\n1 100\n");
+    conf.set(ZoneConfigKeys.PROFILE_DIR, profiles.toString());
+    fake.answer("zonectl", "classify", "class=perm used_after=100 max_used=100", "", 0);
+    startService();
+    appStarts(terasort);
+    assertEquals(List.of(List.of("zonectl", "classify", "--profile",
+        profiles.resolve("terasort-1g.profile").toString(), "--beta", "0.1", "-p"),
+        List.of("locus-priv", "area", DEV, "perm", "16M")), fake.calls());
+  }
+
+  @Test
+  void aHelperRefusalIsAFailureAndChangesNothing() throws IOException {
+    helperSetuid();
+    fake.answer("locus-priv", "area", "", "locus-priv: refused (not listed): area: device "
+        + DEV + " is not in zonectl.devices", 203);
+    startService();
+    appStarts(terasort);
+    appStops(terasort);
+    assertEquals(1, service.failures());
+    assertEquals(0, service.switches());
+    assertEquals(List.of(List.of("locus-priv", "area", DEV, "temp", "16M")), fake.calls(),
+        "nothing to release after a refused switch");
+  }
+
+  @Test
+  void anUnknownHelperModeOrARelativeHelperTurnsTheHookOff() throws IOException {
+    conf.set(ZoneConfigKeys.HELPER_MODE, "root");
+    startService();
+    assertFalse(service.isActive());
+    service.stop();
+    conf.set(ZoneConfigKeys.HELPER_MODE, "sudo");
+    conf.set(ZoneConfigKeys.HELPER_PATH, "locus-priv");
+    startService();
+    assertFalse(service.isActive());
+    assertEquals(List.of(), fake.calls());
   }
 
   @Test

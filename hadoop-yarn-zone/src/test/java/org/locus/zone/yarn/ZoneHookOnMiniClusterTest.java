@@ -39,6 +39,7 @@ class ZoneHookOnMiniClusterTest {
     install.keys().forEach(builder::set);
     try (LocusMiniCluster cluster = builder
         .set(ZoneConfigKeys.ENABLED, "true")
+        .set(ZoneConfigKeys.HELPER_MODE, "direct")
         .set(ZoneConfigKeys.ZONECTL, fake.create("zonectl"))
         .set(ZoneConfigKeys.DEVICE, DEV)
         .set(ZoneConfigKeys.OUTER_SIZE, "16M")

@@ -55,6 +55,8 @@ public enum ZoneStrategy {
       String stateDir, long outerBytes, long expandBelowBytes) {
     Map<String, String> keys = new LinkedHashMap<>();
     keys.put(ZoneConfigKeys.ENABLED, Boolean.toString(this != NORMAL));
+    // the bench's NodeManager runs in the bench's JVM, as root: zonectl is run directly
+    keys.put(ZoneConfigKeys.HELPER_MODE, "direct");
     keys.put(ZoneConfigKeys.ZONECTL, zonectl);
     keys.put(ZoneConfigKeys.DEVICE, device);
     keys.put(ZoneConfigKeys.MOUNT_POINT, mountPoint);

@@ -35,6 +35,11 @@ class ZoneStrategyTest {
   }
 
   @Test
+  void theBenchsRootNodeManagerRunsZonectlItself() {
+    assertEquals("direct", keys(ZoneStrategy.PROPOSED).get(ZoneConfigKeys.HELPER_MODE));
+  }
+
+  @Test
   void proposedSendsIntermediateHeavyJobsOutwardAndReduceHeavyJobsInward() {
     for (ZoneJobSet.PlannedJob job : ZoneJobSet.plan(512L << 20, 9)) {
       ZoneClass expected = job.kind() == ZoneJobKind.REDUCE_HEAVY ? ZoneClass.PERM

@@ -1,24 +1,24 @@
 package org.locus.zone.yarn.mechanism;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Unmounts and mounts the local-dir file system around a zonectl edit, which works offline
- * only (docs/zone.md, "Online vs offline"). Both commands are argument vectors in which
- * {@code {device}} and {@code {mount-point}} are replaced.
+ * only (docs/zone.md, "Online vs offline"), with the vectors {@link ZoneCommands} builds.
  */
 public final class LocalDirRemounter {
 
   private final List<String> umount;
   private final List<String> mount;
+  private final ZoneCommands commands;
   private final CommandRunner runner;
 
-  public LocalDirRemounter(List<String> umountTemplate, List<String> mountTemplate,
-      String device, String mountPoint, CommandRunner runner) {
-    this.umount = expand(umountTemplate, device, mountPoint);
-    this.mount = expand(mountTemplate, device, mountPoint);
+  public LocalDirRemounter(ZoneCommands commands, String device, String mountPoint,
+      CommandRunner runner) {
+    this.umount = commands.umount(device, mountPoint);
+    this.mount = commands.mount(device, mountPoint);
+    this.commands = commands;
     this.runner = runner;
   }
 
@@ -34,15 +34,10 @@ public final class LocalDirRemounter {
     CommandRunner.Result r = runner.run(argv);
     if (r.exitCode() != 0) {
       throw new IOException("could not " + what + " the local-dir file system: " + argv
-          + " exited " + r.exitCode() + ": " + r.stderr().strip());
+          + " exited " + r.exitCode() + ": " + r.stderr().strip()
+          + (commands.isHelperRefusal(r.exitCode()) ? " -- the privileged helper refused: "
+              + "its root-owned configuration needs a mount line for the device and mount "
+              + "point (docs/security.md)" : ""));
     }
-  }
-
-  private static List<String> expand(List<String> template, String device, String mountPoint) {
-    List<String> argv = new ArrayList<>(template.size());
-    for (String arg : template) {
-      argv.add(arg.replace("{device}", device).replace("{mount-point}", mountPoint));
-    }
-    return List.copyOf(argv);
   }
 }

@@ -1,40 +1,40 @@
 package org.locus.zone.yarn.mechanism;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.locus.zone.yarn.policy.ZoneClass;
 
 /**
- * The zonectl tool, run as a child process with {@code -p}: each call returns the state line
- * zonectl prints, or throws {@link ZonectlException} (non-zero exit),
+ * The zonectl tool, run as a child process with {@code -p} (directly or through the privileged
+ * helper, as {@link ZoneCommands} builds the vectors): each call returns the state line zonectl
+ * prints, or throws {@link ZonectlException} (non-zero exit, the helper's refusals included),
  * {@link CommandRunner.TimeoutException} (killed after the time limit) or another
  * {@link IOException} (could not start, output not a state line).
  */
 public final class Zonectl {
 
-  private final String binary;
+  private final ZoneCommands commands;
   private final CommandRunner runner;
 
-  public Zonectl(String binary, CommandRunner runner) {
-    this.binary = binary;
+  public Zonectl(ZoneCommands commands, CommandRunner runner) {
+    this.commands = commands;
     this.runner = runner;
   }
 
   /** {@code zonectl area DEV --class C --outer SIZE -p}: allow the area of the class only. */
   public ZoneState area(String device, ZoneClass zoneClass, String outerSize)
       throws IOException {
-    return run("area", device, "--class", zoneClass.word(), "--outer", outerSize);
+    return state("area", device, commands.area(device, zoneClass, outerSize));
   }
 
   /** {@code zonectl release DEV -p}: give back every block a reservation took. */
   public ZoneState release(String device) throws IOException {
-    return run("release", device);
+    return state("release", device, commands.release(device));
   }
 
   /** {@code zonectl status DEV -p}: the active reservation, if any. */
   public ZoneState status(String device) throws IOException {
-    return run("status", device);
+    return state("status", device, commands.status(device));
   }
 
   /**
@@ -43,22 +43,22 @@ public final class Zonectl {
    */
   public ZoneState hold(String mountPoint, ZoneClass zoneClass, String outerSize)
       throws IOException {
-    return run("hold", mountPoint, "--class", zoneClass.word(), "--outer", outerSize);
+    return state("hold", mountPoint, commands.hold(mountPoint, zoneClass, outerSize));
   }
 
   /** {@code zonectl hold-release MOUNT -p}: free every held block. */
   public ZoneState holdRelease(String mountPoint) throws IOException {
-    return run("hold-release", mountPoint);
+    return state("hold-release", mountPoint, commands.holdRelease(mountPoint));
   }
 
   /** {@code zonectl hold-status MOUNT -p}: the held area; fails if no hold is possible. */
   public ZoneState holdStatus(String mountPoint) throws IOException {
-    return run("hold-status", mountPoint);
+    return state("hold-status", mountPoint, commands.holdStatus(mountPoint));
   }
 
   /** {@code zonectl hold-recover MOUNT -p}: finish an operation a crash interrupted. */
   public ZoneState holdRecover(String mountPoint) throws IOException {
-    return run("hold-recover", mountPoint);
+    return state("hold-recover", mountPoint, commands.holdRecover(mountPoint));
   }
 
   /**
@@ -67,8 +67,8 @@ public final class Zonectl {
    * free_blocks=N}.
    */
   public String holdMonitorTick(String mountPoint, String expandBelow) throws IOException {
-    return execute("hold-monitor", mountPoint, List.of(binary, "hold-monitor", mountPoint,
-        "--expand-below", expandBelow, "--count", "1", "-p"));
+    return execute("hold-monitor", mountPoint,
+        commands.holdMonitorTick(mountPoint, expandBelow));
   }
 
   /**
@@ -76,8 +76,7 @@ public final class Zonectl {
    * disk-usage profile (seed 002 §4.1; temp if used-after &lt; beta x max-used).
    */
   public ZoneClass classify(String profile, double beta) throws IOException {
-    String line = execute("classify", profile, List.of(binary, "classify", "--profile",
-        profile, "--beta", Double.toString(beta), "-p"));
+    String line = execute("classify", profile, commands.classify(profile, beta));
     for (String token : line.split("\\s+")) {
       if (token.startsWith("class=")) {
         try {
@@ -90,18 +89,13 @@ public final class Zonectl {
     throw new IOException("zonectl classify " + profile + " printed no class: '" + line + "'");
   }
 
-  private ZoneState run(String command, String device, String... options) throws IOException {
-    List<String> argv = new ArrayList<>();
-    argv.add(binary);
-    argv.add(command);
-    argv.add(device);
-    argv.addAll(List.of(options));
-    argv.add("-p");
-    String line = execute(command, device, argv);
+  private ZoneState state(String command, String subject, List<String> argv)
+      throws IOException {
+    String line = execute(command, subject, argv);
     try {
       return ZoneState.parse(line);
     } catch (IllegalArgumentException e) {
-      throw new IOException("zonectl " + command + " " + device
+      throw new IOException("zonectl " + command + " " + subject
           + " succeeded but its output is not a -p state line: " + e.getMessage(), e);
     }
   }
@@ -118,7 +112,8 @@ public final class Zonectl {
           + "' before the next mount");
     }
     if (r.exitCode() != 0) {
-      throw new ZonectlException(command, subject, r.exitCode(), r.stderr());
+      throw new ZonectlException(command, subject, r.exitCode(), r.stderr(),
+          commands.isHelperRefusal(r.exitCode()));
     }
     return r.stdout().strip();
   }

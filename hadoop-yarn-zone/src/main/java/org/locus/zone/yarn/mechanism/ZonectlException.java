@@ -3,8 +3,10 @@ package org.locus.zone.yarn.mechanism;
 import java.io.IOException;
 
 /**
- * zonectl exited non-zero. The message names the command, the device, zonectl's own words and
- * what to do; {@link #exitCode()} is zonectl's exit code (see {@code zonectl --help}).
+ * zonectl exited non-zero, or the privileged helper refused to run it. The message names the
+ * command, the device, zonectl's (or the helper's) own words and what to do;
+ * {@link #exitCode()} is zonectl's exit code (see {@code zonectl --help}) or the helper's
+ * (200-206, docs/security.md).
  */
 public final class ZonectlException extends IOException {
   private static final long serialVersionUID = 1L;
@@ -21,9 +23,15 @@ public final class ZonectlException extends IOException {
 
   private final int exitCode;
 
-  ZonectlException(String command, String device, int exitCode, String stderr) {
-    super("zonectl " + command + " " + device + " failed with exit " + exitCode + " ("
-        + meaning(exitCode) + "): " + stderr.strip() + " -- " + advice(exitCode, device));
+  ZonectlException(String command, String device, int exitCode, String stderr,
+      boolean helperRefused) {
+    super(helperRefused
+        ? "zonectl " + command + " " + device + " was refused by the privileged helper (exit "
+            + exitCode + "): " + stderr.strip() + " -- its root-owned configuration must list "
+            + device + " (zonectl.devices or zonectl.mounts) and allow the NodeManager's user"
+            + " (docs/security.md)"
+        : "zonectl " + command + " " + device + " failed with exit " + exitCode + " ("
+            + meaning(exitCode) + "): " + stderr.strip() + " -- " + advice(exitCode, device));
     this.exitCode = exitCode;
   }
 
@@ -54,8 +62,9 @@ public final class ZonectlException extends IOException {
           + " first, or set locus.zone.remount=true";
       case RANGE: return "locus.zone.outer-size does not fit " + device;
       case JOURNAL: return "run 'zonectl recover " + device + "' (unmounted)";
-      case PERMISSION: return "run the NodeManager as root or give it write access to "
-          + device + " and the zonectl state directory";
+      case PERMISSION: return "run zonectl through the helper (locus.zone.helper.mode, "
+          + "docs/security.md) or give the NodeManager write access to " + device
+          + " and the zonectl state directory";
       case IO: return "check " + device + " and the kernel log";
       case INCONSISTENT: return "run 'e2fsck -f " + device + "' (unmounted)";
       case WRONG_STATE: return "run 'zonectl status " + device + "' to see its state";

@@ -10,11 +10,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Stand-ins for zonectl, mount and umount: bash scripts in one directory that append their
- * name and argument vector to a shared log, print a chosen stdout and stderr and exit with a
- * chosen code. Unless told otherwise a script named zonectl answers like the real one (area:
- * {@code state=reserved class=<--class>}; hold: {@code state=held class=<--class>}; else
- * {@code state=none}) and others print nothing.
+ * Stand-ins for zonectl, mount, umount and the privileged helper locus-priv: bash scripts in
+ * one directory that append their name and argument vector to a shared log, print a chosen
+ * stdout and stderr and exit with a chosen code. Unless told otherwise a script named zonectl
+ * answers like the real one (area: {@code state=reserved class=<--class>}; hold:
+ * {@code state=held class=<--class>}; else {@code state=none}), one named locus-priv like the
+ * helper running it (the class is its verb's second argument), and others print nothing.
  * Answers are files NAME.COMMAND.{out,err,exit,hang} (COMMAND = the first argument) or
  * NAME.{out,err,exit}.
  */
@@ -30,13 +31,15 @@ public final class FakeCommands {
       "pick() { if [ -f \"$key.$1\" ]; then cat \"$key.$1\"; "
           + "elif [ -f \"$here/$name.$1\" ]; then cat \"$here/$name.$1\"; else return 1; fi; }",
       "pick err >&2",
-      "if ! pick out && [ \"$name\" = zonectl ]; then",
+      "if ! pick out && { [ \"$name\" = zonectl ] || [ \"$name\" = locus-priv ]; }; then",
       "  if [ \"$1\" = area ]; then",
       "    cls=none; prev=; for a in \"$@\"; do [ \"$prev\" = --class ] && cls=$a; prev=$a; done",
+      "    [ \"$name\" = locus-priv ] && cls=$3",
       "    echo \"state=reserved class=$cls start=0 end=4096 block_size=4096"
           + " free_blocks=2031 fs_free_blocks=2031\"",
       "  elif [ \"$1\" = hold ]; then",
       "    cls=none; prev=; for a in \"$@\"; do [ \"$prev\" = --class ] && cls=$a; prev=$a; done",
+      "    [ \"$name\" = locus-priv ] && cls=$3",
       "    echo \"state=held class=$cls start=0 end=4096 block_size=4096"
           + " free_blocks=2031 held_blocks=12288\"",
       "  else",

@@ -45,7 +45,7 @@ class ZonectlOnImageTest {
         Map.of("ZONECTL_STATE_DIR", state.toString()));
     image = dir.resolve("local-dir.img").toString();
     run(0, "mke2fs", "-q", "-F", "-t", "ext4", "-b", "4096", image, "64M");
-    zonectl = new Zonectl(binary.toString(), runner);
+    zonectl = new Zonectl(ZoneCommands.direct(binary.toString()), runner);
   }
 
   @Test

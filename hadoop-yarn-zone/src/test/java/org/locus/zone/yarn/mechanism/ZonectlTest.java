@@ -32,7 +32,7 @@ class ZonectlTest {
   @BeforeEach
   void setUp() throws IOException {
     fake = new FakeCommands(dir);
-    zonectl = new Zonectl(fake.create("zonectl"),
+    zonectl = new Zonectl(ZoneCommands.direct(fake.create("zonectl")),
         new CommandRunner(Duration.ofSeconds(20), Map.of()));
   }
 
@@ -123,12 +123,28 @@ class ZonectlTest {
   void permissionDeniedSaysWhoNeedsAccess() throws IOException {
     fake.answer("zonectl", "status", "", "zonectl: /dev/sdz1: Permission denied", 6);
     ZonectlException e = assertThrows(ZonectlException.class, () -> zonectl.status(DEV));
-    assertTrue(e.getMessage().contains("as root"), e.getMessage());
+    assertTrue(e.getMessage().contains("locus.zone.helper.mode"), e.getMessage());
+  }
+
+  @Test
+  void aRefusalOfTheHelperSaysWhatItsConfigurationMustList() throws IOException {
+    Zonectl viaHelper = new Zonectl(new ZoneCommands(ZoneCommands.Mode.SETUID,
+        fake.create("locus-priv"), "zonectl", List.of("umount"), List.of("mount")),
+        new CommandRunner(Duration.ofSeconds(20), Map.of()));
+    fake.answer("locus-priv", "hold", "", "locus-priv: refused (not listed): hold: mount point "
+        + "/data/x is not in zonectl.mounts", 203);
+    ZonectlException e = assertThrows(ZonectlException.class,
+        () -> viaHelper.hold("/data/x", ZoneClass.TEMP, "1G"));
+    assertEquals(203, e.exitCode());
+    assertTrue(e.getMessage().contains("refused by the privileged helper")
+        && e.getMessage().contains("is not in zonectl.mounts")
+        && e.getMessage().contains("docs/security.md"), e.getMessage());
+    assertEquals(List.of(List.of("locus-priv", "hold", "/data/x", "temp", "1G")), fake.calls());
   }
 
   @Test
   void aHungZonectlIsKilledAfterTheTimeLimit() throws IOException {
-    Zonectl impatient = new Zonectl(fake.create("zonectl"),
+    Zonectl impatient = new Zonectl(ZoneCommands.direct(fake.create("zonectl")),
         new CommandRunner(Duration.ofMillis(300), Map.of()));
     fake.hang("zonectl", "area");
     long t0 = System.nanoTime();
@@ -149,8 +165,8 @@ class ZonectlTest {
 
   @Test
   void aMissingBinaryNamesItsPath() {
-    Zonectl missing = new Zonectl(dir.resolve("no-such-zonectl").toString(),
-        new CommandRunner(Duration.ofSeconds(5), Map.of()));
+    Zonectl missing = new Zonectl(
+        ZoneCommands.direct(dir.resolve("no-such-zonectl").toString()), new CommandRunner(Duration.ofSeconds(5), Map.of()));
     IOException e = assertThrows(IOException.class, () -> missing.status(DEV));
     assertTrue(e.getMessage().contains("no-such-zonectl"), e.getMessage());
   }
@@ -161,7 +177,7 @@ class ZonectlTest {
     Files.writeString(script, "#!/bin/bash\necho \"state=none class=none start=0 end=0"
         + " block_size=4096 free_blocks=${#ZONECTL_STATE_DIR} fs_free_blocks=0\"\n");
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-    Zonectl withEnv = new Zonectl(script.toString(),
+    Zonectl withEnv = new Zonectl(ZoneCommands.direct(script.toString()),
         new CommandRunner(Duration.ofSeconds(5), Map.of("ZONECTL_STATE_DIR", "/var/zj")));
     assertEquals("/var/zj".length(), withEnv.status(DEV).freeBlocks());
   }
