@@ -15,7 +15,8 @@ import java.util.List;
  *   share/locus/lib/*.jar   the Locus feature jars and the jobs jar; no Hadoop jar, no
  *                           third-party jar (every dependency is one Hadoop ships)
  *   conf/features/*.xml     each feature's documented keys
- *   bin/                    the C tools that were built (zonectl, morphctl, morphstore-fuse)
+ *   bin/                    the C tools that were built (zonectl, morphctl, morphstore-fuse,
+ *                           the privileged helper locus-priv)
  *   docs/install.md         where the jars go and which keys turn each feature on
  * </pre>
  *
@@ -29,7 +30,7 @@ public final class DistBundle {
       "hadoop-hdfs-boost", "hadoop-hdfs-lowpower", "hadoop-hdfs-ndcoupling");
   /** C tools, relative to the Locus home; copied when built. */
   static final List<String> TOOLS = List.of("zonectl/zonectl", "morphstore-kmod/build/morphctl",
-      "morphstore-kmod/build/morphstore-fuse");
+      "morphstore-kmod/build/morphstore-fuse", "locus-priv/locus-priv");
 
   private final File home;
 
