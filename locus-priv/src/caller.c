@@ -12,6 +12,10 @@
  * and only listed users pass.  The callers are daemon accounts (hdfs, yarn),
  * which Debian creates with uids 100-999: hence the default minimum 100, not
  * container-executor's 1000, which guards job submitters.
+ *
+ * Least privilege between the two callers: hdparm.users and zone.users, when
+ * set, name who of the allowed users may call the hdparm verbs (the
+ * DataNode) and the zonectl, mount and umount verbs (the NodeManager).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -44,5 +48,16 @@ int lp_caller_check(const struct lp_config *cfg, uid_t uid, const char *name,
 	if ((long)uid < cfg->min_uid)
 		return lp_fail(why, len, LP_ECALLER, "user %s has uid %u, below min.user.id %ld",
 			       name, (unsigned)uid, cfg->min_uid);
+	return LP_OK;
+}
+
+int lp_caller_may_run(const struct lp_config *cfg, enum lp_tool tool, const char *verb,
+		      const char *name, char *why, size_t len)
+{
+	const struct lp_list *users = tool == LP_HDPARM ? &cfg->hdparm_users : &cfg->zone_users;
+	const char *key = tool == LP_HDPARM ? "hdparm.users" : "zone.users";
+
+	if (users->n && !lp_list_has(users, name))
+		return lp_fail(why, len, LP_ECALLER, "%s: user %s is not in %s", verb, name, key);
 	return LP_OK;
 }

@@ -10,6 +10,9 @@
  *
  *   allowed.users    callers allowed (required; user names)
  *   banned.users     callers refused even when allowed (default: root)
+ *   hdparm.users     of those, who may call the hdparm verbs (default: all)
+ *   zone.users       of those, who may call the zonectl, mount and umount
+ *                    verbs (default: all)
  *   min.user.id      callers below this uid are refused (default: 100)
  *   hdparm.path, zonectl.path, mount.path, umount.path
  *                    the tools (defaults: /usr/sbin/hdparm,
@@ -196,6 +199,10 @@ static int parse_line(char *key, char *value, struct lp_config *cfg, int lineno,
 		}
 		return parse_list(key, value, 0, &cfg->banned_users, lineno, why, len);
 	}
+	if (!strcmp(key, "hdparm.users"))
+		return parse_list(key, value, 0, &cfg->hdparm_users, lineno, why, len);
+	if (!strcmp(key, "zone.users"))
+		return parse_list(key, value, 0, &cfg->zone_users, lineno, why, len);
 	if (!strcmp(key, "hdparm.devices"))
 		return parse_list(key, value, 1, &cfg->hdparm_devices, lineno, why, len);
 	if (!strcmp(key, "zonectl.devices"))
@@ -223,7 +230,8 @@ static int parse_line(char *key, char *value, struct lp_config *cfg, int lineno,
 int lp_config_parse(const char *text, struct lp_config *cfg, char *why, size_t len)
 {
 	static const char *const once[] = {
-		"allowed.users", "banned.users", "min.user.id", "hdparm.path", "zonectl.path",
+		"allowed.users", "banned.users", "hdparm.users", "zone.users", "min.user.id",
+		"hdparm.path", "zonectl.path",
 		"mount.path", "umount.path", "hdparm.devices", "zonectl.devices",
 		"zonectl.mounts", "zonectl.state-dir",
 	};
@@ -326,6 +334,8 @@ void lp_config_free(struct lp_config *cfg)
 
 	free_list(&cfg->allowed_users);
 	free_list(&cfg->banned_users);
+	free_list(&cfg->hdparm_users);
+	free_list(&cfg->zone_users);
 	free_list(&cfg->hdparm_devices);
 	free_list(&cfg->zonectl_devices);
 	free_list(&cfg->zonectl_mounts);

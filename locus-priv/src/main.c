@@ -6,7 +6,8 @@
  * 2. the configuration LP_CONFIG_PATH (fixed when built, never from the
  *    caller): root's, writable by root only, every directory above it too;
  * 3. the caller (caller.c) against allowed.users, banned.users, min.user.id;
- * 4. the verb and its arguments (verbs.c), then the files they name (path.c);
+ * 4. the verb, the caller against its family's hdparm.users or zone.users,
+ *    its arguments (verbs.c), then the files they name (path.c);
  * 5. the tool: the configured absolute path, root's and writable by root
  *    only, run with execve (no shell, no PATH search) as uid and gid 0 with
  *    no supplementary groups, umask 022 and an environment that holds
@@ -88,7 +89,8 @@ int main(int argc, char **argv)
 	if (!verb)
 		return lp_refuse(LP_EUSAGE, "unknown verb '%.64s' (locus-priv --help lists them)",
 				 argv[1]);
-	if ((err = lp_verb_build(verb, &cfg, argc - 2, argv + 2, tool_argv, why, sizeof(why))) ||
+	if ((err = lp_caller_may_run(&cfg, lp_verb_tool(verb), argv[1], name, why, sizeof(why))) ||
+	    (err = lp_verb_build(verb, &cfg, argc - 2, argv + 2, tool_argv, why, sizeof(why))) ||
 	    (err = lp_verb_check_files(verb, &cfg, argc - 2, argv + 2, why, sizeof(why))) ||
 	    (err = check_tool(tool_argv[0], why, sizeof(why))))
 		return lp_refuse(err, "%s", why);

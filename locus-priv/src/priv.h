@@ -54,6 +54,8 @@ struct lp_list {
 struct lp_config {
 	struct lp_list allowed_users;
 	struct lp_list banned_users;
+	struct lp_list hdparm_users;	/* empty: every allowed user */
+	struct lp_list zone_users;	/* empty: every allowed user */
 	long min_uid;
 	char *tool_path[LP_NTOOLS];
 	struct lp_list hdparm_devices;
@@ -88,6 +90,8 @@ int lp_path_canonical(const char *path, char *why, size_t len);
 uid_t lp_caller_uid(uid_t ruid, const char *sudo_uid);
 int lp_caller_check(const struct lp_config *cfg, uid_t uid, const char *name,
 		    char *why, size_t len);
+int lp_caller_may_run(const struct lp_config *cfg, enum lp_tool tool, const char *verb,
+		      const char *name, char *why, size_t len);
 
 /* verbs.c */
 struct lp_verb;

@@ -84,6 +84,8 @@ TEST(config_refuses_unknown_repeated_and_missing_keys)
 TEST(config_refuses_bad_values)
 {
 	CHECK(parse("allowed.users=hdfs\nmin.user.id=-1\n") == LP_ECONFIG);
+	CHECK(parse("allowed.users=hdfs\nhdparm.users=\n") == LP_ECONFIG);
+	CHECK(parse("allowed.users=hdfs\nzone.users=yarn,\n") == LP_ECONFIG);
 	CHECK(parse("allowed.users=hdfs\nmin.user.id=10x\n") == LP_ECONFIG);
 	CHECK(parse("allowed.users=hdfs\nmin.user.id=\n") == LP_ECONFIG);
 	CHECK(parse("allowed.users=Hdfs\n") == LP_ECONFIG);
@@ -144,6 +146,26 @@ TEST(caller_must_be_allowed_not_banned_and_at_least_min_uid)
 	CHECK(strstr(why, "banned.users"));
 	CHECK(lp_caller_check(&cfg, 4321, NULL, why, sizeof(why)) == LP_ECALLER);
 	CHECK(strstr(why, "uid 4321 has no user name"));
+}
+
+TEST(family_lists_keep_each_daemon_to_its_own_verbs)
+{
+	struct lp_config c;
+
+	CHECK(lp_config_parse("allowed.users=hdfs,yarn\nhdparm.users=hdfs\nzone.users=yarn\n",
+			      &c, why, sizeof(why)) == LP_OK);
+	CHECK(lp_caller_may_run(&c, LP_HDPARM, "spin-down", "hdfs", why, sizeof(why)) == LP_OK);
+	CHECK(lp_caller_may_run(&c, LP_HDPARM, "spin-down", "yarn", why, sizeof(why)) == LP_ECALLER);
+	CHECK(strstr(why, "spin-down: user yarn is not in hdparm.users"));
+	CHECK(lp_caller_may_run(&c, LP_ZONECTL, "hold", "yarn", why, sizeof(why)) == LP_OK);
+	CHECK(lp_caller_may_run(&c, LP_ZONECTL, "hold", "hdfs", why, sizeof(why)) == LP_ECALLER);
+	CHECK(lp_caller_may_run(&c, LP_MOUNT, "mount", "hdfs", why, sizeof(why)) == LP_ECALLER);
+	CHECK(lp_caller_may_run(&c, LP_UMOUNT, "umount", "hdfs", why, sizeof(why)) == LP_ECALLER);
+	CHECK(strstr(why, "not in zone.users"));
+	lp_config_free(&c);
+	/* unset: every allowed user */
+	CHECK(lp_caller_may_run(&cfg, LP_HDPARM, "sleep", "yarn", why, sizeof(why)) == LP_OK);
+	CHECK(lp_caller_may_run(&cfg, LP_MOUNT, "mount", "hdfs", why, sizeof(why)) == LP_OK);
 }
 
 TEST(banned_wins_over_allowed)
@@ -370,6 +392,7 @@ int main(void)
 		T(paths_are_absolute_clean_and_never_options),
 		T(sudo_uid_counts_only_when_the_real_uid_is_root),
 		T(caller_must_be_allowed_not_banned_and_at_least_min_uid),
+		T(family_lists_keep_each_daemon_to_its_own_verbs),
 		T(banned_wins_over_allowed),
 		T(hdparm_verbs_build_exactly_energys_commands),
 		T(standby_timeout_is_a_plain_number_up_to_251),
