@@ -91,7 +91,7 @@ int main(int argc, char **argv)
 				 argv[1]);
 	if ((err = lp_caller_may_run(&cfg, lp_verb_tool(verb), argv[1], name, why, sizeof(why))) ||
 	    (err = lp_verb_build(verb, &cfg, argc - 2, argv + 2, tool_argv, why, sizeof(why))) ||
-	    (err = lp_verb_check_files(verb, &cfg, argc - 2, argv + 2, why, sizeof(why))) ||
+	    (err = lp_verb_check_files(verb, argc - 2, argv + 2, why, sizeof(why))) ||
 	    (err = check_tool(tool_argv[0], why, sizeof(why))))
 		return lp_refuse(err, "%s", why);
 	if (lp_verb_tool(verb) == LP_ZONECTL && cfg.zonectl_state_dir) {

@@ -99,8 +99,8 @@ const struct lp_verb *lp_verb_find(const char *name);
 enum lp_tool lp_verb_tool(const struct lp_verb *v);
 int lp_verb_build(const struct lp_verb *v, const struct lp_config *cfg,
 		  int argc, char **argv, const char **out, char *why, size_t len);
-int lp_verb_check_files(const struct lp_verb *v, const struct lp_config *cfg,
-			int argc, char **argv, char *why, size_t len);
+int lp_verb_check_files(const struct lp_verb *v, int argc, char **argv, char *why,
+			size_t len);
 void lp_verb_usage(void *stream);
 
 #endif

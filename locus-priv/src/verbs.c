@@ -247,13 +247,12 @@ int lp_verb_build(const struct lp_verb *v, const struct lp_config *cfg,
 	return LP_OK;
 }
 
-int lp_verb_check_files(const struct lp_verb *v, const struct lp_config *cfg,
-			int argc, char **argv, char *why, size_t len)
+int lp_verb_check_files(const struct lp_verb *v, int argc, char **argv, char *why,
+			size_t len)
 {
 	struct stat st;
 	int i, err, ok;
 
-	(void)cfg;
 	for (i = 0; i < argc; i++) {
 		enum lp_arg kind = v->arg[i];
 
