@@ -43,6 +43,19 @@ u32 morph_state_readable(const struct morph_state *st);
 u32 morph_state_copies(const struct morph_state *st);
 
 u32 morph_popcount(u32 mask);
+
+/*
+ * The inode number a volume shows for the lower inode @lower_ino on device
+ * @dev: unique across devices, and the same for every name of a hard-linked
+ * file (its names are all on its master device), so that tools that find
+ * hard links by inode number (tar, rsync -H, a DataNode's upgrade) see one
+ * file.  A directory shows its inode on the first device holding it.
+ */
+#define MORPH_DEV_BITS	5	/* MORPH_MAX_DEVICES == 1 << MORPH_DEV_BITS */
+static inline u64 morph_volume_ino(u64 lower_ino, u32 dev)
+{
+	return (lower_ino << MORPH_DEV_BITS) | dev;
+}
 /* index of the @n-th (0-based) set bit of @mask; @n < popcount(mask) */
 u32 morph_nth_bit(u32 mask, u32 n);
 

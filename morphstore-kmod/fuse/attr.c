@@ -34,6 +34,7 @@ int mo_getattr(const char *path, struct stat *st,
 					      h->name);
 		if (h->ino->standin && st->st_nlink > 1)
 			st->st_nlink--;
+		st->st_ino = morph_volume_ino(st->st_ino, h->ino->dev);
 		return 0;
 	}
 	if (!path)
@@ -41,7 +42,10 @@ int mo_getattr(const char *path, struct stat *st,
 	{
 		int standin, d = morph_find(v, morph_rel(path), st, &standin);
 
-		return d < 0 ? d : 0;
+		if (d < 0)
+			return d;
+		st->st_ino = morph_volume_ino(st->st_ino, (u32)d);
+		return 0;
 	}
 }
 

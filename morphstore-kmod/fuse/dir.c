@@ -104,7 +104,7 @@ int mo_readdir(const char *path, void *buf, fuse_fill_dir_t fill,
 		}
 		found = 1;
 		while ((e = readdir(dir))) {
-			struct stat st = { .st_ino = e->d_ino,
+			struct stat st = { .st_ino = morph_volume_ino(e->d_ino, d),
 					   .st_mode = (mode_t)DTTOIF(e->d_type) };
 
 			if (root && !strcmp(e->d_name, MORPH_DIR))

@@ -45,6 +45,9 @@ static void *mo_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 	 * that stat of it still finds a path (attributes are not cached) */
 	cfg->hard_remove = 0;
 	cfg->nullpath_ok = 1;
+	/* stat shows the inode numbers getattr gives (morph_volume_ino), not
+	 * libfuse's own, which differ for each name of a hard link */
+	cfg->use_ino = 1;
 	/* the high-level API gives each name of a hard-linked file its own
 	 * kernel inode; only uncached attributes keep their sizes in step */
 	cfg->attr_timeout = 0;
