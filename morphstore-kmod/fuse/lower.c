@@ -103,7 +103,10 @@ int morph_locate(struct morph_vol *v, const char *rel, struct stat *st)
 		if (!fstatat(v->dev[d].fd, rel, st, AT_SYMLINK_NOFOLLOW))
 			return (int)d;
 		e = errno;
-		if (e == ENOENT || e == ENOTDIR || e == ENAMETOOLONG)
+		/* every device refuses a name longer than NAME_MAX alike */
+		if (e == ENAMETOOLONG)
+			return -e;
+		if (e == ENOENT || e == ENOTDIR)
 			continue;
 		morph_io_error(v, d, -e, rel);
 		if (morph_dev_up(v, d))
