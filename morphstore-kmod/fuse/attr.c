@@ -7,18 +7,82 @@
  * a lost master shows (names.c).
  */
 #include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "fops.h"
 
+/* the directory part of @rel ("." for a name in the root) */
+static void parent_of(const char *rel, char *buf, size_t len)
+{
+	const char *slash = strrchr(rel, '/');
+	size_t n = slash ? (size_t)(slash - rel) : 0;
+
+	if (!n || n >= len) {
+		snprintf(buf, len, ".");
+		return;
+	}
+	memcpy(buf, rel, n);
+	buf[n] = 0;
+}
+
+/*
+ * The daemon (root) made @rel: it becomes the caller's, as if the caller
+ * had made it on ext4.  In a set-group-ID directory it keeps the group the
+ * lower file system gave it (the directory's), and the set-user-ID and
+ * set-group-ID bits it was made with (the kernel has already removed those
+ * the caller may not set) survive the change of owner, which clears them.
+ */
 void morph_give_to_caller(int dirfd, const char *rel)
 {
 	struct fuse_context *c = fuse_get_context();
+	struct stat made, parent;
+	char dir[PATH_MAX];
+	gid_t gid = c->gid;
 
-	if (fchownat(dirfd, rel, c->uid, c->gid, AT_SYMLINK_NOFOLLOW))
+	if (fstatat(dirfd, rel, &made, AT_SYMLINK_NOFOLLOW)) {
 		morph_warn("cannot give /%s to uid %u: %s", rel, c->uid,
 			   strerror(errno));
+		return;
+	}
+	parent_of(rel, dir, sizeof(dir));
+	if (!fstatat(dirfd, dir, &parent, 0) && (parent.st_mode & S_ISGID))
+		gid = (gid_t)-1;
+	if (made.st_uid == c->uid && (gid == (gid_t)-1 || made.st_gid == gid))
+		return;
+	if (fchownat(dirfd, rel, c->uid, gid, AT_SYMLINK_NOFOLLOW)) {
+		morph_warn("cannot give /%s to uid %u: %s", rel, c->uid,
+			   strerror(errno));
+		return;
+	}
+	if (!S_ISLNK(made.st_mode) && (made.st_mode & (S_ISUID | S_ISGID)) &&
+	    fchmodat(dirfd, rel, made.st_mode & 07777, 0))
+		morph_warn("cannot give /%s back its mode %04o: %s", rel,
+			   made.st_mode & 07777, strerror(errno));
+}
+
+/*
+ * A name was made or removed in the directory of @rel on device @dev: the
+ * directory's times, which the volume shows from the first device holding
+ * it, change there too (a file lives on its master device only, so its
+ * directory on the first device would not see the change).
+ */
+void morph_dir_changed(struct morph_vol *v, u32 dev, const char *rel)
+{
+	static const struct timespec now[2] = { { 0, UTIME_OMIT },
+						{ 0, UTIME_NOW } };
+	char dir[PATH_MAX];
+	struct stat st;
+	int d;
+
+	parent_of(rel, dir, sizeof(dir));
+	d = morph_locate(v, dir, &st);
+	if (d >= 0 && (u32)d != dev &&
+	    utimensat(v->dev[d].fd, dir, now, AT_SYMLINK_NOFOLLOW))
+		morph_warn("cannot update the times of directory /%s on device %d (%s): %s",
+			   dir, d, v->dev[d].path, strerror(errno));
 }
 
 int mo_getattr(const char *path, struct stat *st,

@@ -271,6 +271,7 @@ int mo_create(const char *path, mode_t mode, struct fuse_file_info *fi)
 	if (fd < 0)
 		return morph_io_error(v, (u32)d, neg_errno(), rel);
 	morph_give_to_caller(v->dev[d].fd, rel);
+	morph_dir_changed(v, (u32)d, rel);
 	ret = setup_handle(v, (u32)d, fd, 0, rel, fi);
 	if (ret || v->new_copies <= 1)
 		return ret;

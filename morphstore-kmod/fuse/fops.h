@@ -30,6 +30,7 @@ static inline int neg_errno(void)
 
 /* attr.c */
 void morph_give_to_caller(int dirfd, const char *rel);
+void morph_dir_changed(struct morph_vol *v, u32 dev, const char *rel);
 int morph_on_all(struct morph_vol *v, const char *rel,
 		 int (*fn)(int dirfd, const char *rel, const void *arg),
 		 const void *arg);

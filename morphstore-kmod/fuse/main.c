@@ -162,9 +162,18 @@ int main(int argc, char *argv[])
 		morph_err("cannot start worker threads");
 		return 1;
 	}
+	/* the kernel has applied the caller's umask to the modes it sends;
+	 * the daemon's own must not take more bits away */
+	umask(0);
 	fuse_opt_add_arg(&args, "-odefault_permissions");
-	if (geteuid() == 0)
+	/* as on a local file system mounted by root: every user, device
+	 * nodes that open their devices, set-user-ID programs that run as
+	 * their owner (libfuse mounts nodev,nosuid otherwise) */
+	if (geteuid() == 0) {
 		fuse_opt_add_arg(&args, "-oallow_other");
+		fuse_opt_add_arg(&args, "-odev");
+		fuse_opt_add_arg(&args, "-osuid");
+	}
 	fuse_opt_add_arg(&args, "-omax_threads=16");
 	fuse_opt_add_arg(&args, "-ofsname=morphstore");
 	fuse_opt_add_arg(&args, "-osubtype=morphstore");

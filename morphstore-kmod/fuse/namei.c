@@ -49,6 +49,7 @@ int mo_mknod(const char *path, mode_t mode, dev_t rdev)
 	if (mknodat(v->dev[d].fd, rel, mode, rdev))
 		return morph_io_error(v, (u32)d, neg_errno(), rel);
 	morph_give_to_caller(v->dev[d].fd, rel);
+	morph_dir_changed(v, (u32)d, rel);
 	return 0;
 }
 
@@ -94,6 +95,7 @@ int mo_symlink(const char *target, const char *path)
 	if (symlinkat(target, v->dev[d].fd, rel))
 		return morph_io_error(v, (u32)d, neg_errno(), rel);
 	morph_give_to_caller(v->dev[d].fd, rel);
+	morph_dir_changed(v, (u32)d, rel);
 	return 0;
 }
 
@@ -137,6 +139,7 @@ static int remove_file(struct morph_vol *v, u32 dev, const char *rel)
 	pthread_mutex_unlock(&v->names_lock);
 	if (ret)
 		return morph_io_error(v, dev, ret, rel);
+	morph_dir_changed(v, dev, rel);
 	if (have_state && sb.st_nlink == 1)
 		morph_unlink_replicas(v, &st);
 	return 0;
@@ -324,6 +327,8 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 	if (have_now && now.mask)
 		morph_names_rename(v, now.mask, from, to);
 	pthread_mutex_unlock(&v->names_lock);
+	morph_dir_changed(v, (u32)df, from);
+	morph_dir_changed(v, (u32)df, to);
 	if (have_old && sto.st_nlink == 1)
 		morph_unlink_replicas(v, &old);
 	/* copies still owed are made, and extra ones dropped, under the new
@@ -383,6 +388,8 @@ int mo_link(const char *path, const char *newpath)
 			if ((st.mask & (1u << k)) && morph_dev_up(v, k))
 				morph_name_link(v, k, st.id, to);
 	pthread_mutex_unlock(&v->names_lock);
+	if (!ret)
+		morph_dir_changed(v, (u32)d, to);
 	if (!ret && S_ISREG(sb.st_mode))
 		note_linked(v, to);
 	return ret;
