@@ -44,18 +44,19 @@ ms_setup() {
 }
 
 # ms_device NAME SIZE_MB FSTYPE [MOUNT_OPTS]: a loop-backed file system
-# mounted at $MS_TMP/NAME (not in a subshell: cleanup must see it)
+# mounted at $MS_TMP/NAME (not in a subshell: cleanup must see it);
+# MS_MKFS_ARGS, if set, are passed to mkfs (e.g. "-b 4096")
 ms_device() {
 	local name=$1 size=$2 fs=$3 opts=${4:-} img loop
 	if [ "$MS_FRONT" = kmod ]; then	# the next virtio disk, at the size asked
 		loop=${MS_DISKS[MS_NDISK]}
 		[ -n "$loop" ] || { echo "no virtio disk left for $name" >&2; return 1; }
 		MS_NDISK=$((MS_NDISK + 1))
-		"mkfs.$fs" -q -F "$loop" "${size}M" >/dev/null 2>&1 || { echo "mkfs.$fs failed" >&2; return 1; }
+		"mkfs.$fs" -q -F $MS_MKFS_ARGS "$loop" "${size}M" >/dev/null 2>&1 || { echo "mkfs.$fs failed" >&2; return 1; }
 	else
 		img=$MS_TMP/$name.img
 		truncate -s "${size}M" "$img"
-		"mkfs.$fs" -q -F "$img" >/dev/null 2>&1 || { echo "mkfs.$fs failed" >&2; return 1; }
+		"mkfs.$fs" -q -F $MS_MKFS_ARGS "$img" >/dev/null 2>&1 || { echo "mkfs.$fs failed" >&2; return 1; }
 		loop=$(losetup -f --show "$img") || return 1
 	fi
 	MS_LOOPS+=("$loop")

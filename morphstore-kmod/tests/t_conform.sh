@@ -1,0 +1,54 @@
+#!/bin/bash
+# POSIX conformance against ext4 as the reference: tests/conform.c runs the
+# same cases (hard links of every file type, modes at creation and after
+# chmod, writes to other users' files, set-group-ID directories, chown,
+# rename/unlink permissions including sticky directories, names longer than
+# 255 bytes, symlink targets up to and beyond PATH_MAX, device nodes, a
+# DataNode-style hard-linked block tree) on a MorphStore volume (copies=2,
+# as a REPLICATED volume) and on a plain ext4 file system, as root and as
+# an unprivileged user; every line of results must be the same.
+source "$(dirname "$0")/lib.sh"
+ms_setup
+USER_UID=4242	# no passwd entry needed: conform switches uid itself
+OTHER_UID=4343
+chmod 0755 "$MS_TMP"	# the unprivileged user walks into it
+export MS_MKFS_ARGS="-b 4096"	# a DataNode's disks: 4 KiB blocks, as ext4 makes them
+for i in 0 1 2; do
+	ms_device "d$i" 64 ext4 || { fail "set up devices"; ms_summary; exit 1; }
+	MS_DEV+=("$MS_TMP/d$i")
+done
+MS_LOWER=$(IFS=:; echo "${MS_DEV[*]}")
+ms_device ref 64 ext4 || { fail "set up the reference ext4"; ms_summary; exit 1; }
+M=$MS_TMP/mnt
+ms_mount "$M" "replicate_bps=0,seed=5,copies=2" || { fail "mount"; ms_summary; exit 1; }
+
+# compare WHO: conform's lines on the volume and on ext4, one check each
+compare() {
+	local who=$1 args=$2 n i
+	mkdir "$M/$who" "$MS_TMP/ref/$who"
+	chmod 0755 "$M/$who" "$MS_TMP/ref/$who"
+	# shellcheck disable=SC2086
+	"$MS_ROOT/build/conform" --dir "$MS_TMP/ref/$who" $args >"$MS_TMP/$who.ref" 2>&1
+	# shellcheck disable=SC2086
+	"$MS_ROOT/build/conform" --dir "$M/$who" $args >"$MS_TMP/$who.ms" 2>&1
+	mapfile -t want <"$MS_TMP/$who.ref"
+	mapfile -t got <"$MS_TMP/$who.ms"
+	n=${#want[@]}
+	check "$who: conform ran to the end on ext4 ($n results)" \
+		bash -c "[ $n -gt 100 ] && ! grep -q '^conform:' '$MS_TMP/$who.ref'"
+	check "$who: as many results on MorphStore as on ext4" [ "${#got[@]}" -eq "$n" ]
+	for ((i = 0; i < n; i++)); do
+		if [ "${got[i]}" = "${want[i]}" ]; then
+			pass "$who: ${want[i]}"
+		else
+			fail "$who: ${want[i]}" "MorphStore: ${got[i]}"
+		fi
+	done
+}
+
+compare root ""
+compare user "--uid $USER_UID --gid $USER_UID --other $OTHER_UID"
+ms_wait_idle "$M"
+check "every fresh replica equals its master" "$MS_ROOT/tests/verify-replicas" "${MS_DEV[@]}"
+check "the daemon logged no error" bash -c "! grep -q 'error:' '$MS_TMP/daemon.log'"
+ms_summary
