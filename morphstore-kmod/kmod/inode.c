@@ -117,7 +117,7 @@ struct inode *msk_iget(struct super_block *sb, struct msk_dentry *md)
 	if (!(inode->i_state & I_NEW))
 		return inode;
 	mi = MSK_I(inode);
-	inode->i_ino = (lower->i_ino << 5) | d;
+	inode->i_ino = morph_volume_ino(lower->i_ino, d);
 	msk_copy_attr(inode, lower);
 	inode->i_flags |= S_NOATIME | S_NOCMTIME;
 	switch (lower->i_mode & S_IFMT) {

@@ -60,6 +60,32 @@ static void refresh_dir(struct msk_sb *s, struct inode *dir)
 	msk_copy_attr(dir, d_inode(mi->lmaster));
 }
 
+/*
+ * A name was made or removed in @dir on device @d.  The volume shows a
+ * directory's times from its first device (lmaster), and a file lives on its
+ * master device only, so the directory's mtime and ctime are set there too,
+ * as the change would have set them on a single file system.
+ */
+static void dir_changed(struct msk_sb *s, struct inode *dir, u32 d)
+{
+	struct dentry *ld = MSK_I(dir)->lmaster;
+	struct iattr ia = { .ia_valid = ATTR_MTIME | ATTR_CTIME };
+	const struct cred *old;
+	u32 k;
+
+	for (k = 0; k < s->ndev; k++)
+		if (s->dev[k].root.mnt->mnt_sb == ld->d_sb)
+			break;
+	if (k < s->ndev && k != d) {
+		old = override_creds(s->creds);
+		inode_lock(d_inode(ld));
+		notify_change(msk_userns(s, k), ld, &ia, NULL);
+		inode_unlock(d_inode(ld));
+		revert_creds(old);
+	}
+	refresh_dir(s, dir);
+}
+
 static struct dentry *msk_lookup(struct inode *dir, struct dentry *dentry,
 				 unsigned int flags)
 {
@@ -187,7 +213,7 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 	}
 	set_md(dentry, md);
 	d_instantiate(dentry, inode);
-	refresh_dir(s, dir);
+	dir_changed(s, dir, d);
 	return 0;
 }
 
@@ -301,6 +327,7 @@ static int msk_link(struct dentry *old, struct inode *dir, struct dentry *dentry
 	ihold(inode);
 	msk_copy_attr(inode, d_inode(omd->lower[d]));
 	d_instantiate(dentry, inode);
+	dir_changed(s, dir, d);
 	return 0;
 }
 
@@ -337,8 +364,8 @@ static int msk_unlink(struct inode *dir, struct dentry *dentry)
 			  md->lower[d]);
 	if (ret)
 		return ret;
-	set_nlink(d_inode(dentry), d_inode(md->lower[d])->i_nlink);
-	refresh_dir(s, dir);
+	msk_copy_attr(d_inode(dentry), d_inode(md->lower[d]));
+	dir_changed(s, dir, d);
 	return 0;
 }
 
@@ -470,6 +497,9 @@ static int msk_rename(struct user_namespace *ns, struct inode *odir,
 	}
 	if (tmd)
 		set_nlink(d_inode(new), d_inode(tmd->lower[tmd->dev])->i_nlink);
+	dir_changed(s, odir, d);
+	dir_changed(s, ndir, d);
+	return 0;
 done:
 	refresh_dir(s, odir);
 	refresh_dir(s, ndir);
