@@ -302,8 +302,78 @@ static void act_block_tree(const char *name)
 	     BLOCKS, same, two, distinct, data);
 }
 
+/*
+ * A directory's mtime and ctime after each kind of change of its entries,
+ * four times each: new entries go to the devices in turn, so some of them
+ * are made on a device other than the directory's first.
+ */
+static void act_dir_times(const char *name)
+{
+	static const char *const ops[] = { "create", "mkfifo", "symlink",
+					   "link", "rename-within", "rename-out",
+					   "rename-in", "unlink", "mkdir",
+					   "rmdir" };
+	unsigned int i, k;
+
+	mkdir("other", 0755);
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		unsigned int adv = 0, other_adv = 0;
+
+		for (k = 0; k < 4; k++) {
+			struct stat d0, d1, o0, o1;
+			char a[32], b[48];
+			int fd;
+
+			snprintf(a, sizeof(a), "%s%u", ops[i], k);
+			snprintf(b, sizeof(b), "other/%s%u", ops[i], k);
+			if (!strcmp(ops[i], "rename-in") || !strcmp(ops[i], "unlink") ||
+			    !strcmp(ops[i], "rename-within") ||
+			    !strcmp(ops[i], "rename-out") || !strcmp(ops[i], "link"))
+				write_all(!strcmp(ops[i], "rename-in") ? b : a, "x");
+			if (!strcmp(ops[i], "rmdir"))
+				mkdir(a, 0755);
+			lstat(".", &d0);
+			lstat("other", &o0);
+			nap();
+			if (!strcmp(ops[i], "create")) {
+				fd = open(a, O_CREAT | O_WRONLY, 0644);
+				if (fd >= 0)
+					close(fd);
+			} else if (!strcmp(ops[i], "mkfifo")) {
+				mknod(a, S_IFIFO | 0644, 0);
+			} else if (!strcmp(ops[i], "symlink")) {
+				symlink("t", a);
+			} else if (!strcmp(ops[i], "link")) {
+				link(a, b);
+			} else if (!strcmp(ops[i], "rename-within")) {
+				snprintf(b, sizeof(b), "%s-new", a);
+				rename(a, b);
+			} else if (!strcmp(ops[i], "rename-out")) {
+				rename(a, b);
+			} else if (!strcmp(ops[i], "rename-in")) {
+				rename(b, a);
+			} else if (!strcmp(ops[i], "unlink")) {
+				unlink(a);
+			} else if (!strcmp(ops[i], "mkdir")) {
+				mkdir(a, 0755);
+			} else {
+				rmdir(a);
+			}
+			lstat(".", &d1);
+			lstat("other", &o1);
+			adv += !strcmp(advanced(&d0.st_mtim, &d1.st_mtim), "advanced") &&
+			       !strcmp(advanced(&d0.st_ctim, &d1.st_ctim), "advanced");
+			other_adv += !strcmp(advanced(&o0.st_mtim, &o1.st_mtim), "advanced");
+		}
+		line(name, " %s: mtime-and-ctime-advanced=%u/4 other-dir-mtime-advanced=%u/4",
+		     ops[i], adv, other_adv);
+	}
+}
+
 static void case_link_misc(void)
 {
+	case_dir("dir-times", 0755, actor_uid, actor_gid);
+	as_actor("dir-times", act_dir_times);
 	case_dir("link-misc", 0755, actor_uid, actor_gid);
 	as_actor("link-misc", act_link_misc);
 	case_dir("block-tree", 0755, actor_uid, actor_gid);

@@ -48,6 +48,48 @@ compare() {
 
 compare root ""
 compare user "--uid $USER_UID --gid $USER_UID --other $OTHER_UID"
+
+# what docs/morphstore.md ("POSIX behaviour") says is not supported: the
+# errno a program gets, for each front end
+unsupported() {	# DIR: one line per feature, "name=errno" (0: works)
+	/usr/bin/python3 - "$1" <<'PY'
+import ctypes, errno, mmap, os, struct, sys
+d = sys.argv[1]
+libc = ctypes.CDLL(None, use_errno=True)
+def res(fn):
+    try:
+        fn()
+        return "0"
+    except OSError as e:
+        return errno.errorcode.get(e.errno, str(e.errno))
+def rename2(flag):
+    def go():
+        if libc.renameat2(-100, (d + "/a").encode(), -100, (d + "/b").encode(), flag):
+            e = ctypes.get_errno()
+            raise OSError(e, os.strerror(e))
+    return go
+for n in ("a", "b", "c"):
+    with open(d + "/" + n, "wb") as f:
+        f.write(b"data")
+print("rename-exchange=" + res(rename2(2)))
+print("rename-whiteout=" + res(rename2(4)))
+acl = struct.pack("<I", 2) + b"".join(struct.pack("<HHI", t, p, 0xffffffff)
+      for t, p in ((1, 6), (4, 4), (0x10, 6), (0x20, 4)))
+print("acl=" + res(lambda: os.setxattr(d + "/c", "system.posix_acl_access", acl)))
+def mapped():
+    with open(d + "/c", "r+b") as f:
+        mmap.mmap(f.fileno(), 4)
+print("mmap=" + res(mapped))
+PY
+}
+mkdir "$M/unsupported" "$MS_TMP/ref/unsupported"
+got=$(unsupported "$M/unsupported" | tr '\n' ' ')
+ref=$(unsupported "$MS_TMP/ref/unsupported" | tr '\n' ' ')
+want="rename-exchange=EINVAL rename-whiteout=EINVAL acl=0 mmap=0 "
+[ "$MS_FRONT" = kmod ] && want="rename-exchange=EINVAL rename-whiteout=EINVAL acl=EOPNOTSUPP mmap=ENODEV "
+check "ext4 itself supports all of: $ref" [ "$ref" = "rename-exchange=0 rename-whiteout=0 acl=0 mmap=0 " ]
+check "what MorphStore ($MS_FRONT) does not support fails as documented: $want" [ "$got" = "$want" ]
+[ "$got" = "$want" ] || echo "  MorphStore: $got"
 ms_wait_idle "$M"
 check "every fresh replica equals its master" "$MS_ROOT/tests/verify-replicas" "${MS_DEV[@]}"
 check "the daemon logged no error" bash -c "! grep -q 'error:' '$MS_TMP/daemon.log'"
