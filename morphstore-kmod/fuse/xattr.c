@@ -4,6 +4,11 @@
  * (every device for directories), and the virtual user.morphstore.*
  * attributes (replicas, status, volume).  A file whose master is lost has
  * only the virtual ones: its user attributes read as absent until then.
+ *
+ * POSIX ACLs are refused (EOPNOTSUPP), as on ext4 mounted noacl and as the
+ * kernel module does: the kernel checks a FUSE volume's permissions from
+ * the mode bits only, so an ACL stored on a lower file would be shown and
+ * copied (setfacl, cp -a, rsync -A) but would grant and deny nothing.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -23,6 +28,12 @@ static const char *const policy_names[] = {
 static int is_ours(const char *name)
 {
 	return !strncmp(name, MORPH_XATTR_PREFIX, strlen(MORPH_XATTR_PREFIX));
+}
+
+static int is_acl(const char *name)
+{
+	return !strcmp(name, "system.posix_acl_access") ||
+	       !strcmp(name, "system.posix_acl_default");
 }
 
 static int put_text(const char *text, char *value, size_t size)
@@ -149,6 +160,8 @@ int mo_getxattr(const char *path, const char *name, char *value,
 
 	if (d < 0)
 		return d;
+	if (is_acl(name))
+		return -EOPNOTSUPP;
 	if (is_ours(name)) {
 		if (!strcmp(name, MORPH_XATTR_VOLUME) && !strcmp(rel, ".")) {
 			volume_status(v, text, sizeof(text));
@@ -253,6 +266,8 @@ int mo_setxattr(const char *path, const char *name, const char *value,
 	struct xattr_arg a = { name, value, size, flags };
 	int standin, d;
 
+	if (is_acl(name))
+		return -EOPNOTSUPP;
 	if (is_ours(name)) {
 		if (strcmp(name, MORPH_XATTR_REPLICAS))
 			return -EPERM;
@@ -273,6 +288,8 @@ int mo_removexattr(const char *path, const char *name)
 	struct morph_vol *v = fuse_vol();
 	struct xattr_arg a = { name, NULL, 0, 0 };
 
+	if (is_acl(name))
+		return -EOPNOTSUPP;
 	if (is_ours(name))
 		return -EPERM;
 	return morph_on_all(v, morph_rel(path), do_setxattr, &a);
@@ -300,7 +317,7 @@ int mo_listxattr(const char *path, char *list, size_t size)
 			return morph_io_error(v, (u32)d, neg_errno(), rel);
 	}
 	for (p = raw; p < raw + n; p += strlen(p) + 1) {
-		if (is_ours(p))
+		if (is_ours(p) || is_acl(p))
 			continue;
 		memcpy(out + len, p, strlen(p) + 1);
 		len += strlen(p) + 1;
