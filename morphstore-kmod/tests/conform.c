@@ -127,11 +127,22 @@ static void as_root(const char *name)
 	umask(022);
 }
 
-static void nap(void)	/* longer than any timestamp granularity of ext4 */
+/*
+ * Until the clock file systems stamp times with (the kernel's coarse
+ * realtime clock, which only moves at a timer tick) is 30 ms past where it
+ * was: a stamp taken before and one taken after must differ.  A fixed sleep
+ * was not enough in a busy TCG guest, whose ticks come late.
+ */
+static void nap(void)
 {
-	struct timespec t = { 0, 30 * 1000 * 1000 };
+	struct timespec t0, t, step = { 0, 5 * 1000 * 1000 };
 
-	nanosleep(&t, NULL);
+	clock_gettime(CLOCK_REALTIME_COARSE, &t0);
+	do {
+		nanosleep(&step, NULL);
+		clock_gettime(CLOCK_REALTIME_COARSE, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000000000L +
+		 (t.tv_nsec - t0.tv_nsec) < 30 * 1000 * 1000L);
 }
 
 static const char *advanced(const struct timespec *before,
