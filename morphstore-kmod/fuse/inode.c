@@ -75,17 +75,13 @@ static void load_state(struct morph_vol *v, struct morph_inode *ino)
 int morph_read_state(struct morph_vol *v, u32 dev, const char *rel,
 		     struct morph_state *st)
 {
-	char *p = morph_full_path(v, dev, rel);
 	u8 buf[MORPH_STATE_SIZE + 16];
-	ssize_t n;
+	ssize_t n = morph_lgetxattr(v, dev, rel, MORPH_XATTR_STATE, buf,
+				    sizeof(buf));
 
 	morph_state_init(st, 0, dev);
-	if (!p)
-		return -ENOMEM;
-	n = lgetxattr(p, MORPH_XATTR_STATE, buf, sizeof(buf));
-	free(p);
 	if (n < 0)
-		return errno == ENODATA ? 0 : -errno;
+		return n == -ENODATA ? 0 : (int)n;
 	if (morph_state_decode(buf, (size_t)n, v->ndev, st) ||
 	    st->master != dev) {
 		morph_state_init(st, 0, dev);

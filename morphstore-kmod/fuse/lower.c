@@ -46,13 +46,71 @@ int morph_reserved(const char *rel)
 	return !strncmp(rel, MORPH_DIR, n) && (rel[n] == 0 || rel[n] == '/');
 }
 
-char *morph_full_path(struct morph_vol *v, u32 dev, const char *rel)
+/*
+ * Extended attributes of the entry @rel on @dev (a symlink itself, not its
+ * target), through an O_PATH descriptor, whose /proc/self/fd link leads to
+ * the entry: the lower directory's path and @rel together may be longer
+ * than PATH_MAX where @rel alone is not (a volume path near PATH_MAX), so
+ * the full path is never built.  Each returns what the l*xattr call would,
+ * or -errno.
+ */
+static int open_entry(struct morph_vol *v, u32 dev, const char *rel,
+		      char *self, size_t len)
 {
-	char *p;
+	int fd = openat(v->dev[dev].fd, rel, O_PATH | O_NOFOLLOW);
 
-	if (asprintf(&p, "%s/%s", v->dev[dev].path, rel) < 0)
-		return NULL;
-	return p;
+	if (fd >= 0)
+		snprintf(self, len, "/proc/self/fd/%d", fd);
+	return fd < 0 ? -errno : fd;
+}
+
+ssize_t morph_lgetxattr(struct morph_vol *v, u32 dev, const char *rel,
+			const char *name, void *value, size_t size)
+{
+	char self[64];
+	int fd = open_entry(v, dev, rel, self, sizeof(self));
+	ssize_t n;
+
+	if (fd < 0)
+		return fd;
+	n = getxattr(self, name, value, size);
+	if (n < 0)
+		n = -errno;
+	close(fd);
+	return n;
+}
+
+ssize_t morph_llistxattr(struct morph_vol *v, u32 dev, const char *rel,
+			 char *list, size_t size)
+{
+	char self[64];
+	int fd = open_entry(v, dev, rel, self, sizeof(self));
+	ssize_t n;
+
+	if (fd < 0)
+		return fd;
+	n = listxattr(self, list, size);
+	if (n < 0)
+		n = -errno;
+	close(fd);
+	return n;
+}
+
+/* @value NULL: remove @name */
+int morph_lsetxattr(struct morph_vol *v, u32 dev, const char *rel,
+		    const char *name, const void *value, size_t size)
+{
+	char self[64];
+	int fd = open_entry(v, dev, rel, self, sizeof(self)), ret;
+
+	if (fd < 0)
+		return fd;
+	ret = value ? setxattr(self, name, value, size, 0) :
+		      removexattr(self, name);
+	if (ret)
+		ret = -errno;
+	close(fd);
+	return ret;
 }
 
 void morph_replica_name(char *buf, size_t len, u64 id, int tmp)

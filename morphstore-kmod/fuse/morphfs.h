@@ -142,7 +142,12 @@ int morph_reserved(const char *rel);	/* inside MORPH_DIR */
 int morph_locate(struct morph_vol *v, const char *rel, struct stat *st);
 int morph_pick_device(struct morph_vol *v);
 int morph_make_parents(struct morph_vol *v, u32 dev, const char *rel);
-char *morph_full_path(struct morph_vol *v, u32 dev, const char *rel);
+ssize_t morph_lgetxattr(struct morph_vol *v, u32 dev, const char *rel,
+			const char *name, void *value, size_t size);
+ssize_t morph_llistxattr(struct morph_vol *v, u32 dev, const char *rel,
+			 char *list, size_t size);
+int morph_lsetxattr(struct morph_vol *v, u32 dev, const char *rel,
+		    const char *name, const void *value, size_t size);
 void morph_replica_name(char *buf, size_t len, u64 id, int tmp);
 u64 morph_dev_free(struct morph_vol *v, u32 dev);
 int morph_unlink_replicas(struct morph_vol *v, const struct morph_state *st);

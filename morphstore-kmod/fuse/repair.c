@@ -224,13 +224,7 @@ static u32 set_aside(struct repair *r, const char *rel, u32 devs)
 			r->unsure = 1;
 			continue;
 		}
-		{
-			char *p = morph_full_path(v, d, to);
-
-			if (p)
-				lremovexattr(p, MORPH_XATTR_STATE);
-			free(p);
-		}
+		morph_lsetxattr(v, d, to, MORPH_XATTR_STATE, NULL, 0);
 		morph_err("repair: /%s was on device %u and on device %u; kept the one on device %u, moved the other to %s/%s",
 			  rel, keep, d, keep, v->dev[d].path, to);
 		r->moved++;
@@ -307,12 +301,11 @@ static void repair_file(struct repair *r, const char *rel, u32 m)
 	}
 	if (changed) {
 		u8 buf[MORPH_STATE_SIZE];
-		char *p = morph_full_path(v, m, rel);
 
 		morph_state_encode(&st, buf);
-		if (!p || lsetxattr(p, MORPH_XATTR_STATE, buf, sizeof(buf), 0))
+		if (morph_lsetxattr(v, m, rel, MORPH_XATTR_STATE, buf,
+				    sizeof(buf)))
 			r->unsure = 1;
-		free(p);
 	}
 	if (st.mask && live_add(&r->live, st.id, st.mask))
 		r->unsure = 1;

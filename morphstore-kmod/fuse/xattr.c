@@ -154,7 +154,7 @@ int mo_getxattr(const char *path, const char *name, char *value,
 	struct morph_vol *v = fuse_vol();
 	const char *rel = morph_rel(path);
 	struct stat st;
-	char *full, text[8192];
+	char text[8192];
 	int standin, d = morph_find(v, rel, &st, &standin), ret;
 	ssize_t n;
 
@@ -181,12 +181,8 @@ int mo_getxattr(const char *path, const char *name, char *value,
 	}
 	if (standin)
 		return -ENODATA;
-	full = morph_full_path(v, (u32)d, rel);
-	if (!full)
-		return -ENOMEM;
-	n = lgetxattr(full, name, value, size);
-	free(full);
-	return n < 0 ? morph_io_error(v, (u32)d, neg_errno(), rel) : (int)n;
+	n = morph_lgetxattr(v, (u32)d, rel, name, value, size);
+	return n < 0 ? morph_io_error(v, (u32)d, (int)n, rel) : (int)n;
 }
 
 static int set_replicas(struct morph_vol *v, const char *rel,
@@ -300,7 +296,7 @@ int mo_listxattr(const char *path, char *list, size_t size)
 	struct morph_vol *v = fuse_vol();
 	const char *rel = morph_rel(path);
 	struct stat st;
-	char raw[65536], out[65536 + 128], *p, *full;
+	char raw[65536], out[65536 + 128], *p;
 	int standin, d = morph_find(v, rel, &st, &standin);
 	ssize_t n = 0;
 	size_t len = 0;
@@ -308,13 +304,9 @@ int mo_listxattr(const char *path, char *list, size_t size)
 	if (d < 0)
 		return d;
 	if (!standin) {
-		full = morph_full_path(v, (u32)d, rel);
-		if (!full)
-			return -ENOMEM;
-		n = llistxattr(full, raw, sizeof(raw));
-		free(full);
+		n = morph_llistxattr(v, (u32)d, rel, raw, sizeof(raw));
 		if (n < 0)
-			return morph_io_error(v, (u32)d, neg_errno(), rel);
+			return morph_io_error(v, (u32)d, (int)n, rel);
 	}
 	for (p = raw; p < raw + n; p += strlen(p) + 1) {
 		if (is_ours(p) || is_acl(p))
