@@ -27,6 +27,7 @@
 #include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -722,8 +723,74 @@ static void act_long_targets(const char *name)
 	}
 }
 
+/*
+ * Paths near PATH_MAX: directories of 250-byte names nested until the path
+ * of a file is @len bytes long (the volume's root adds about 16, still
+ * under PATH_MAX; a front end that joins the lower directory's path to it
+ * goes over).
+ */
+static void act_deep_paths(const char *name)
+{
+	static const size_t len[] = { 3950, 4030, 4070 };
+	static char d[4200], f[4200], g[4200], back[64];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(len) / sizeof(len[0]); i++) {
+		const char *r[12];
+		struct stat st;
+		size_t n = 0;
+		int fd;
+
+		snprintf(d, sizeof(d), "%u", i);
+		mkdir(d, 0755);
+		n = strlen(d);
+		while (n + 1 + 250 + 1 + 8 < len[i]) {
+			d[n] = '/';
+			memset(d + n + 1, 'p', 250);
+			n += 251;
+			d[n] = 0;
+			mkdir(d, 0755);
+		}
+		memcpy(f, d, n);
+		f[n] = '/';
+		memset(f + n + 1, 'f', len[i] - n - 1);
+		f[len[i]] = 0;
+		memcpy(g, f, len[i] + 1);
+		g[len[i] - 1] = 'g';
+		fd = open(f, O_CREAT | O_WRONLY, 0644);
+		r[0] = rc(fd);
+		if (fd >= 0) {
+			r[1] = rc(write(fd, "deep", 4));
+			close(fd);
+		} else {
+			r[1] = "-";
+		}
+		r[2] = rc(lstat(f, &st));
+		r[3] = rc(setxattr(f, "user.deep", "1", 1, 0));
+		r[4] = rc(getxattr(f, "user.deep", back, sizeof(back)));
+		r[5] = rc(listxattr(f, back, sizeof(back)));
+		r[6] = rc(link(f, g));
+		r[7] = rc(unlink(g));
+		r[8] = rc(rename(f, g));
+		r[9] = rc(chmod(g, 0600));
+		r[10] = rc(truncate(g, 2));
+		r[11] = rc(unlink(g));
+		line(name, " %zu bytes: create=%s write=%s stat=%s setxattr=%s getxattr=%s listxattr=%s link=%s unlink=%s rename=%s chmod=%s truncate=%s unlink=%s",
+		     len[i], r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
+		     r[8], r[9], r[10], r[11]);
+		g[len[i] - 1] = 's';
+		r[0] = rc(symlink("target", g));
+		r[1] = rc(readlink(g, back, sizeof(back)));
+		r[2] = rc(unlink(g));
+		line(name, " %zu bytes: symlink=%s readlink=%s unlink=%s", len[i],
+		     r[0], r[1], r[2]);
+	}
+}
+
 static void case_names(void)
 {
+	case_dir("deep-paths", 0755, actor_uid, actor_gid);
+	as_actor("deep-paths", act_deep_paths);
 	memset(long_name, 'n', 256);
 	memset(max_name, 'm', 255);
 	case_dir("long-names", 0755, actor_uid, actor_gid);

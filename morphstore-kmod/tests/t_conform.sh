@@ -81,16 +81,37 @@ def mapped():
     with open(d + "/c", "r+b") as f:
         mmap.mmap(f.fileno(), 4)
 print("mmap=" + res(mapped))
+def deeper():	# one 250-byte directory in another, 17 deep: past PATH_MAX
+    os.chdir(d)
+    for _ in range(17):
+        os.mkdir("q" * 250)
+        os.chdir("q" * 250)
+    open("leaf", "w").close()
+print("beyond-path-max=" + res(deeper))
 PY
 }
 mkdir "$M/unsupported" "$MS_TMP/ref/unsupported"
 got=$(unsupported "$M/unsupported" | tr '\n' ' ')
 ref=$(unsupported "$MS_TMP/ref/unsupported" | tr '\n' ' ')
-want="rename-exchange=EINVAL rename-whiteout=EINVAL acl=EOPNOTSUPP mmap=0 "
-[ "$MS_FRONT" = kmod ] && want="rename-exchange=EINVAL rename-whiteout=EINVAL acl=EOPNOTSUPP mmap=ENODEV "
-check "ext4 itself supports all of: $ref" [ "$ref" = "rename-exchange=0 rename-whiteout=0 acl=0 mmap=0 " ]
+want="rename-exchange=EINVAL rename-whiteout=EINVAL acl=EOPNOTSUPP mmap=0 beyond-path-max=ENAMETOOLONG "
+[ "$MS_FRONT" = kmod ] && want="rename-exchange=EINVAL rename-whiteout=EINVAL acl=EOPNOTSUPP mmap=ENODEV beyond-path-max=0 "
+check "ext4 itself supports all of: $ref" \
+	[ "$ref" = "rename-exchange=0 rename-whiteout=0 acl=0 mmap=0 beyond-path-max=0 " ]
 check "what MorphStore ($MS_FRONT) does not support fails as documented: $want" [ "$got" = "$want" ]
 [ "$got" = "$want" ] || echo "  MorphStore: $got"
+# a replicated file whose volume path is near PATH_MAX: its replica and the
+# replica's names go with it (the lower directory's path joined to the
+# volume path is past PATH_MAX; the daemon once read the state that way).
+# Relative to the mount: the absolute path is past PATH_MAX too.
+f=$(/usr/bin/python3 -c 'print("deep-replica" + ("/" + "r" * 250) * 16 + "/" + "f" * (4070 - 12 - 16 * 251 - 1))')
+replicas() { find "${MS_DEV[@]/%//.morphstore/replicas}" -type f | wc -l; }
+(cd "$M" && mkdir -p "${f%/*}" && echo deep >"$f")
+ms_wait_idle "$M"
+before=$(replicas)
+check "a file at a volume path of ${#f} bytes has its 2 copies" \
+	bash -c "cd '$M' && getfattr --only-values -n user.morphstore.status '$f' | grep -q copies=2"
+(cd "$M" && rm "$f")
+check "unlinking it removes its replica" [ "$(replicas)" -eq $((before - 1)) ]
 ms_wait_idle "$M"
 check "every fresh replica equals its master" "$MS_ROOT/tests/verify-replicas" "${MS_DEV[@]}"
 check "the daemon logged no error" bash -c "! grep -q 'error:' '$MS_TMP/daemon.log'"
