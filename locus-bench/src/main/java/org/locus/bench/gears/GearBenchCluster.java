@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BiFunction;
+import java.util.function.IntFunction;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -269,13 +271,31 @@ final class GearBenchCluster implements AutoCloseable {
     return Math.min(3, (nodes + 1) / 2);
   }
 
+  /** The low-gear files of SDP and of one NameNode: file i round robin over the targets. */
   private void writeFiles(Path runDir, int run) throws Exception {
-    ExecutorService writers = Executors.newFixedThreadPool(request.writers());
     List<FileSystem> filesystems = new ArrayList<>();
     try {
       for (URI uri : targets) {
         filesystems.add(FileSystem.newInstance(uri, conf));
       }
+      writeEach(run, (writer, i) -> filesystems.get(i % filesystems.size()),
+          i -> new Path(runDir, "f" + i));
+    } finally {
+      for (FileSystem fs : filesystems) {
+        fs.close();
+      }
+    }
+  }
+
+  /**
+   * Writes the run's files with {@code request.writers()} threads, writer w taking files w,
+   * w + W, ...; file i goes to {@code path(i)} through {@code fs(writer, i)}, random bytes from
+   * the run and the writer.
+   */
+  private void writeEach(int run, BiFunction<Integer, Integer, FileSystem> fs,
+      IntFunction<Path> path) throws Exception {
+    ExecutorService writers = Executors.newFixedThreadPool(request.writers());
+    try {
       List<Future<?>> done = new ArrayList<>();
       for (int w = 0; w < request.writers(); w++) {
         int writer = w;
@@ -284,8 +304,7 @@ final class GearBenchCluster implements AutoCloseable {
           byte[] data = new byte[request.fileBytes()];
           for (int i = writer; i < request.files(); i += request.writers()) {
             random.nextBytes(data);
-            FileSystem fs = filesystems.get(i % filesystems.size());
-            try (FSDataOutputStream out = fs.create(new Path(runDir, "f" + i))) {
+            try (FSDataOutputStream out = fs.apply(writer, i).create(path.apply(i))) {
               out.write(data);
             }
           }
@@ -297,9 +316,6 @@ final class GearBenchCluster implements AutoCloseable {
       }
     } finally {
       writers.shutdownNow();
-      for (FileSystem fs : filesystems) {
-        fs.close();
-      }
     }
   }
 
@@ -319,7 +335,6 @@ final class GearBenchCluster implements AutoCloseable {
   private void writeIndexedFiles(Path runDir, int run) throws Exception {
     int n = targetPartitions.size();
     List<FileSystem> entries = new ArrayList<>();
-    ExecutorService writers = Executors.newFixedThreadPool(request.writers());
     try {
       for (int partition : targetPartitions) {
         entries.add(FileSystem.newInstance(fatBtreeUri(partition), conf));
@@ -328,28 +343,9 @@ final class GearBenchCluster implements AutoCloseable {
         ((FatBtreeFileSystem) entries.get(k)).assignSubtree(
             new Path(runDir, "ns" + targetPartitions.get(k)), targetPartitions.get(k));
       }
-      List<Future<?>> done = new ArrayList<>();
-      for (int w = 0; w < request.writers(); w++) {
-        int writer = w;
-        done.add(writers.submit(() -> {
-          Random random = new Random(run * 1000L + writer);
-          byte[] data = new byte[request.fileBytes()];
-          FileSystem fs = entries.get((writer + 1) % n);
-          for (int i = writer; i < request.files(); i += request.writers()) {
-            random.nextBytes(data);
-            Path file = new Path(runDir, "ns" + targetPartitions.get(i % n) + "/f" + i);
-            try (FSDataOutputStream out = fs.create(file)) {
-              out.write(data);
-            }
-          }
-          return null;
-        }));
-      }
-      for (Future<?> f : done) {
-        f.get();
-      }
+      writeEach(run, (writer, i) -> entries.get((writer + 1) % n),
+          i -> new Path(runDir, "ns" + targetPartitions.get(i % n) + "/f" + i));
     } finally {
-      writers.shutdownNow();
       for (FileSystem fs : entries) {
         fs.close();
       }
