@@ -114,6 +114,8 @@ void zn_close(struct zn_fs *fs);
 const char *zn_backend(void);
 int zn_dev_open(struct zn_fs *fs, const char *path, int writable);
 void zn_dev_close(struct zn_fs *fs);
+/* Refuse a file system of @blocks blocks that does not fit the device. */
+int zn_dev_check_size(const struct zn_fs *fs, uint64_t blocks, uint32_t block_size);
 int zn_has_metadata_csum(const struct zn_fs *fs);
 int zn_has_gdt_csum(const struct zn_fs *fs);
 const char *zn_fs_kind(const struct zn_fs *fs);

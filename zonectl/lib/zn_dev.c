@@ -14,6 +14,8 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "zn.h"
@@ -113,4 +115,29 @@ void zn_dev_close(struct zn_fs *fs)
 	if (fs->fd >= 0)
 		close(fs->fd);
 	fs->fd = -1;
+}
+
+/*
+ * The superblock's block count must fit the device: the descriptor table
+ * and the bitmaps are read and written at offsets computed from it, and a
+ * count that is too large (a damaged superblock, or an image cut short)
+ * would have zonectl allocate a descriptor table of gigabytes, or mark in
+ * use blocks that do not exist.
+ */
+int zn_dev_check_size(const struct zn_fs *fs, uint64_t blocks, uint32_t block_size)
+{
+	struct stat st;
+	uint64_t bytes;
+
+	if (fstat(fs->fd, &st))
+		return zn_fail(ZN_EIO, "%s: %s", fs->path, strerror(errno));
+	bytes = (uint64_t)st.st_size;
+	if (S_ISBLK(st.st_mode) && ioctl(fs->fd, BLKGETSIZE64, &bytes))
+		return zn_fail(ZN_EIO, "%s: cannot read the device size (%s)", fs->path,
+			       strerror(errno));
+	if (blocks > bytes / block_size)
+		return zn_fail(ZN_ECORRUPT, "%s: the superblock says %llu blocks of %u bytes, but the device holds %llu bytes",
+			       fs->path, (unsigned long long)blocks, block_size,
+			       (unsigned long long)bytes);
+	return ZN_OK;
 }

@@ -485,6 +485,8 @@ int zn_open(struct zn_fs *fs, const char *path, int writable)
 		return zn_fail(ZN_ENOTEXT, "%s: too small to hold a superblock", path);
 	}
 	err = check_layout(fs, writable);
+	if (!err)
+		err = zn_dev_check_size(fs, fs->blocks_count, fs->block_size);
 	if (err) {
 		zn_close(fs);
 		return err;

@@ -158,6 +158,11 @@ int zn_open(struct zn_fs *fs, const char *path, int writable)
 		zn_close(fs);
 		return err;
 	}
+	err = zn_dev_check_size(fs, ext2fs_blocks_count(sb), EXT2_BLOCK_SIZE(sb));
+	if (err) {
+		zn_close(fs);
+		return err;
+	}
 	e = build_meta_map(fs);
 	if (e) {
 		zn_close(fs);
