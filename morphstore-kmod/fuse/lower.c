@@ -20,6 +20,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 #include "morphfs.h"
+#include "ondisk.h"
 
 void morph_log(const char *level, const char *fmt, ...)
 {
@@ -412,6 +413,7 @@ enum label { LABEL_NONE, LABEL_OK, LABEL_BAD, LABEL_IO };
 static enum label read_label(struct morph_vol *v, u32 d, unsigned int *ver,
 			     unsigned int *idx, unsigned int *cnt, int *err)
 {
+	struct morph_label label;
 	char buf[128];
 	int fd, n;
 
@@ -426,11 +428,14 @@ static enum label read_label(struct morph_vol *v, u32 d, unsigned int *ver,
 	if (n < 0)
 		return LABEL_IO;
 	buf[n] = 0;
-	if (sscanf(buf, "morphstore %u device %u of %u", ver, idx, cnt) != 3) {
+	if (morph_label_parse(buf, &label)) {
 		morph_err("lower directory %s (device %u): %s/%s is not a MorphStore device label; move it away if this directory is not part of a volume",
 			  v->dev[d].path, d, v->dev[d].path, MORPH_DEVICE_FILE);
 		return LABEL_BAD;
 	}
+	*ver = label.version;
+	*idx = label.index;
+	*cnt = label.count;
 	return LABEL_OK;
 }
 
@@ -582,24 +587,6 @@ static int open_meta(struct morph_vol *v, u32 d)
 	return 0;
 }
 
-/* parse a MORPH_XATTR_BEHIND list; unknown devices are ignored */
-static u32 parse_list(const char *s, u32 ndev)
-{
-	u32 mask = 0;
-
-	while (*s) {
-		char *end;
-		unsigned long d = strtoul(s, &end, 10);
-
-		if (end == s)
-			break;
-		if (d < ndev)
-			mask |= 1u << d;
-		s = *end == ',' ? end + 1 : end;
-	}
-	return mask;
-}
-
 /*
  * The marks found at mount: devices behind (the union over every device
  * present, then written to each, so that a device coming back learns that
@@ -621,7 +608,7 @@ static int read_marks(struct morph_vol *v)
 			      sizeof(buf) - 1);
 		if (n > 0) {
 			buf[n] = 0;
-			v->behind |= parse_list(buf, v->ndev);
+			v->behind |= morph_behind_parse(buf, v->ndev);
 		}
 		if (fgetxattr(v->dev[d].meta_fd, MORPH_XATTR_DIRTY, buf,
 			      sizeof(buf)) >= 0)

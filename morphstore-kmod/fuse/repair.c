@@ -36,6 +36,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 #include "morphfs.h"
+#include "ondisk.h"
 
 /* ids of files with replicas, and the devices their masters list */
 struct live {
@@ -409,16 +410,6 @@ static void sweep_names(struct repair *r, u32 dev, const char *rel)
 	free(ents);
 }
 
-static int is_replica_name(const char *s)
-{
-	int i;
-
-	for (i = 0; i < 16; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
-			return 0;
-	return s[16] == 0;
-}
-
 static void sweep_orphans(struct repair *r, u32 dev)
 {
 	struct morph_vol *v = r->v;
@@ -428,9 +419,10 @@ static void sweep_orphans(struct repair *r, u32 dev)
 	if (list_dir(v->dev[dev].rep_fd, ".", 0, dev, &ents, &n, &cap))
 		r->unsure = 1;
 	for (i = 0; i < n; i++) {
-		if (!r->unsure && is_replica_name(ents[i].name) &&
-		    !(live_mask(&r->live, strtoull(ents[i].name, NULL, 16)) &
-		      (1u << dev)) &&
+		u64 id;
+
+		if (!r->unsure && morph_replica_name_parse(ents[i].name, &id) &&
+		    !(live_mask(&r->live, id) & (1u << dev)) &&
 		    !unlinkat(v->dev[dev].rep_fd, ents[i].name, 0))
 			r->orphans++;
 		free(ents[i].name);
