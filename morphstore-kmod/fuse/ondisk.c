@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ondisk.h"
+#include "../include/morphstore_format.h"
 
 /* a decimal number without sign or leading zero; advances *@s past it */
 static int parse_uint(const char **s, unsigned int *out)
@@ -60,7 +61,8 @@ u32 morph_behind_parse(const char *s, u32 ndev)
 
 		if (end == s)
 			break;
-		if (d < ndev)
+		/* a u32 mask holds MORPH_MAX_DEVICES devices, whatever @ndev says */
+		if (d < ndev && d < MORPH_MAX_DEVICES)
 			mask |= 1u << d;
 		s = *end == ',' ? end + 1 : end;
 	}

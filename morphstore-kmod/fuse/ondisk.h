@@ -26,7 +26,10 @@ struct morph_label {
  */
 int morph_label_parse(const char *text, struct morph_label *out);
 
-/* Parse a MORPH_XATTR_BEHIND list ("1", "0,3"); devices >= @ndev are ignored. */
+/*
+ * Parse a MORPH_XATTR_BEHIND list ("1", "0,3"); devices >= @ndev (or >=
+ * MORPH_MAX_DEVICES, what the mask holds) are ignored.
+ */
 u32 morph_behind_parse(const char *text, u32 ndev);
 
 /*

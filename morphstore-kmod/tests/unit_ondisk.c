@@ -47,6 +47,8 @@ TEST(behind_list_keeps_devices_of_the_volume_only)
 	CHECK_EQ(morph_behind_parse("1", 2), 0x2);
 	CHECK_EQ(morph_behind_parse("5,1", 4), 0x2);
 	CHECK_EQ(morph_behind_parse("31", 32), 0x80000000u);
+	/* device 32 of a (never valid) 33-device count: was a shift by 32 (fuzz) */
+	CHECK_EQ(morph_behind_parse("32", 33), 0);
 	CHECK_EQ(morph_behind_parse("-1,99999999999999999999", 32), 0);
 	CHECK_EQ(morph_behind_parse("", 4), 0);
 	CHECK_EQ(morph_behind_parse("x,1", 4), 0);
