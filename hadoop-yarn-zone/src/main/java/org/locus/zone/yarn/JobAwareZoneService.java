@@ -106,15 +106,15 @@ public class JobAwareZoneService extends AuxiliaryService {
   @Override
   protected void serviceInit(Configuration conf) throws Exception {
     metrics.register();
-    enabled = conf.getBoolean(ZoneConfigKeys.ENABLED, ZoneConfigKeys.ENABLED_DEFAULT);
-    if (enabled) {
-      try {
+    try {
+      enabled = bool(conf, ZoneConfigKeys.ENABLED, ZoneConfigKeys.ENABLED_DEFAULT);
+      if (enabled) {
         configure(conf);
-      } catch (IllegalArgumentException e) {
-        enabled = false;
-        metrics.failures.incr();
-        LOG.error("Zone placement is off on this node: {}", e.getMessage());
       }
+    } catch (IllegalArgumentException e) {
+      enabled = false;
+      metrics.failures.incr();
+      LOG.error("Zone placement is off on this node: {}", e.getMessage());
     }
     LOG.info("Zone placement {}", enabled
         ? "on for " + device + " (outer area " + outerSize + ", "
@@ -131,9 +131,10 @@ public class JobAwareZoneService extends AuxiliaryService {
         conf.get(ZoneConfigKeys.DEFAULT_CLASS, ZoneConfigKeys.DEFAULT_CLASS_DEFAULT),
         ZoneConfigKeys.DEFAULT_CLASS);
     classifier = JobZoneClassifier.fromEntries(
-        conf.getStrings(ZoneConfigKeys.JOB_CLASSES, ZoneConfigKeys.JOB_CLASSES_DEFAULT),
+        // an empty value is no rules (getStrings gives null for it; found by locus-fuzz)
+        conf.getTrimmedStrings(ZoneConfigKeys.JOB_CLASSES, ZoneConfigKeys.JOB_CLASSES_DEFAULT),
         defaultClass, ZoneConfigKeys.JOB_CLASSES);
-    long timeoutMs = conf.getLong(ZoneConfigKeys.COMMAND_TIMEOUT_MS,
+    long timeoutMs = number(conf, ZoneConfigKeys.COMMAND_TIMEOUT_MS,
         ZoneConfigKeys.COMMAND_TIMEOUT_MS_DEFAULT);
     if (timeoutMs <= 0) {
       throw new IllegalArgumentException(
@@ -152,18 +153,18 @@ public class JobAwareZoneService extends AuxiliaryService {
     String profileDir = conf.getTrimmed(ZoneConfigKeys.PROFILE_DIR);
     if (profileDir != null && !profileDir.isEmpty()) {
       profiles = new JobProfiles(Path.of(profileDir));
-      profileBeta = conf.getDouble(ZoneConfigKeys.PROFILE_BETA,
+      profileBeta = fraction(conf, ZoneConfigKeys.PROFILE_BETA,
           ZoneConfigKeys.PROFILE_BETA_DEFAULT);
     }
     chooseMethod(conf);
     if (holdMount == null
-        && conf.getBoolean(ZoneConfigKeys.REMOUNT, ZoneConfigKeys.REMOUNT_DEFAULT)) {
+        && bool(conf, ZoneConfigKeys.REMOUNT, ZoneConfigKeys.REMOUNT_DEFAULT)) {
       remounter = new LocalDirRemounter(commands, device,
           required(conf, ZoneConfigKeys.MOUNT_POINT), runner);
     }
     configureOnlineParts(conf);
     if (names == null) {
-      names = new ResourceManagerNameLookup(conf, conf.getLong(
+      names = new ResourceManagerNameLookup(conf, number(conf,
           ZoneConfigKeys.RM_LOOKUP_TIMEOUT_MS, ZoneConfigKeys.RM_LOOKUP_TIMEOUT_MS_DEFAULT));
     }
   }
@@ -213,7 +214,7 @@ public class JobAwareZoneService extends AuxiliaryService {
   }
 
   private void configureOnlineParts(Configuration conf) {
-    monitorIntervalMs = conf.getLong(ZoneConfigKeys.MONITOR_INTERVAL_MS,
+    monitorIntervalMs = number(conf, ZoneConfigKeys.MONITOR_INTERVAL_MS,
         ZoneConfigKeys.MONITOR_INTERVAL_MS_DEFAULT);
     if (monitorIntervalMs < 0) {
       throw new IllegalArgumentException(ZoneConfigKeys.MONITOR_INTERVAL_MS
@@ -235,7 +236,7 @@ public class JobAwareZoneService extends AuxiliaryService {
       monitorExpandBelow = required(conf, ZoneConfigKeys.MONITOR_EXPAND_BELOW);
     }
     boolean record =
-        conf.getBoolean(ZoneConfigKeys.PROFILE_RECORD, ZoneConfigKeys.PROFILE_RECORD_DEFAULT);
+        bool(conf, ZoneConfigKeys.PROFILE_RECORD, ZoneConfigKeys.PROFILE_RECORD_DEFAULT);
     if (record && holdMount == null && auto) {
       LOG.warn("{}=true but the area is set offline (no hold on this node): no profiles "
           + "are recorded", ZoneConfigKeys.PROFILE_RECORD);
@@ -247,9 +248,9 @@ public class JobAwareZoneService extends AuxiliaryService {
             + "hold method (" + ZoneConfigKeys.METHOD + ", " + ZoneConfigKeys.MOUNT_POINT
             + ") and " + ZoneConfigKeys.PROFILE_DIR);
       }
-      profileIntervalMs = conf.getLong(ZoneConfigKeys.PROFILE_INTERVAL_MS,
+      profileIntervalMs = number(conf, ZoneConfigKeys.PROFILE_INTERVAL_MS,
           ZoneConfigKeys.PROFILE_INTERVAL_MS_DEFAULT);
-      long settle = conf.getLong(ZoneConfigKeys.PROFILE_SETTLE_MS,
+      long settle = number(conf, ZoneConfigKeys.PROFILE_SETTLE_MS,
           ZoneConfigKeys.PROFILE_SETTLE_MS_DEFAULT);
       if (profileIntervalMs <= 0 || settle < 0) {
         throw new IllegalArgumentException(ZoneConfigKeys.PROFILE_INTERVAL_MS
@@ -267,6 +268,45 @@ public class JobAwareZoneService extends AuxiliaryService {
           + ZoneConfigKeys.ENABLED + "=true (see docs/zone.md, \"The NodeManager hook\")");
     }
     return v;
+  }
+
+  /*
+   * Strict parsers: Hadoop's getBoolean reads any word but true as false, and getLong and
+   * getDouble throw a NumberFormatException that does not name the key (found by locus-fuzz).
+   */
+  private static boolean bool(Configuration conf, String key, boolean dflt) {
+    String v = conf.getTrimmed(key);
+    if (v == null) {
+      return dflt;
+    }
+    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(key + " must be true or false, got '" + v + "'");
+    }
+    return Boolean.parseBoolean(v);
+  }
+
+  private static long number(Configuration conf, String key, long dflt) {
+    String v = conf.getTrimmed(key);
+    try {
+      return v == null ? dflt : Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be a whole number of milliseconds, got '"
+          + v + "'");
+    }
+  }
+
+  private static double fraction(Configuration conf, String key, double dflt) {
+    String v = conf.getTrimmed(key);
+    double x;
+    try {
+      x = v == null ? dflt : Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      x = Double.NaN;
+    }
+    if (!(x >= 0 && x <= 1)) {
+      throw new IllegalArgumentException(key + " must be a number from 0 to 1, got '" + v + "'");
+    }
+    return x;
   }
 
   private static List<String> argv(Configuration conf, String key, String dflt) {

@@ -16,6 +16,7 @@ import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.MetricsRecord;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.locus.zone.yarn.mechanism.FakeCommands;
+import org.slf4j.LoggerFactory;
 
 /**
  * The service with the classifier and the idle rule, driven through the NodeManager's
@@ -499,6 +501,38 @@ class JobAwareZoneServiceTest {
     conf.set(ZoneConfigKeys.METHOD, "magic");
     startService();
     assertFalse(service.isActive());
+  }
+
+  @Test
+  void aValueThatIsNotANumberTurnsTheHookOffNamingTheKey() throws IOException {
+    // Hadoop's getLong threw 'For input string: "soon"' without the key (locus-fuzz)
+    conf.set(ZoneConfigKeys.COMMAND_TIMEOUT_MS, "soon");
+    LogCapturer logs = LogCapturer.captureLogs(LoggerFactory.getLogger(JobAwareZoneService.class));
+    startService();
+    logs.stopCapturing();
+    assertFalse(service.isActive());
+    assertTrue(logs.getOutput().contains("Zone placement is off on this node: "
+        + ZoneConfigKeys.COMMAND_TIMEOUT_MS + " must be a whole number"), logs.getOutput());
+  }
+
+  @Test
+  void anEnabledValueThatIsNotABooleanTurnsTheHookOffNamingTheKey() throws IOException {
+    // Hadoop's getBoolean read 'yes' as false: off without a word (locus-fuzz)
+    conf.set(ZoneConfigKeys.ENABLED, "yes");
+    LogCapturer logs = LogCapturer.captureLogs(LoggerFactory.getLogger(JobAwareZoneService.class));
+    startService();
+    logs.stopCapturing();
+    assertFalse(service.isActive());
+    assertTrue(logs.getOutput().contains(ZoneConfigKeys.ENABLED + " must be true or false"),
+        logs.getOutput());
+  }
+
+  @Test
+  void anEmptyJobClassListMeansNoNameRules() throws IOException {
+    // conf.getStrings gave null for it and the classifier threw a NullPointerException
+    conf.set(ZoneConfigKeys.JOB_CLASSES, "");
+    startService();
+    assertTrue(service.isActive());
   }
 
   @Test
