@@ -30,21 +30,36 @@ record BatchTransferSettings(int port, int connectionsPerTarget, int maxSessions
         bandwidth(conf));
   }
 
+  /*
+   * Hadoop's getInt and getLongBytes throw exceptions that do not name the key on a value
+   * that is not a number (found by locus-fuzz); these name the key and the range.
+   */
   private static int inRange(Configuration conf, String key, int dflt, int min, int max) {
-    int value = conf.getInt(key, dflt);
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(key + " must be " + min + ".." + max + ", got "
-          + value);
+    String text = conf.getTrimmed(key);
+    long value;
+    try {
+      value = text == null ? dflt : Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      value = Long.MIN_VALUE;
     }
-    return value;
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(key + " must be a whole number " + min + ".." + max
+          + ", got '" + text + "'");
+    }
+    return (int) value;
   }
 
   private static long bandwidth(Configuration conf) {
-    long value = conf.getLongBytes(NdCouplingConfigKeys.BATCH_TRANSFER_BANDWIDTH_PER_SEC,
-        NdCouplingConfigKeys.BATCH_TRANSFER_BANDWIDTH_PER_SEC_DEFAULT);
+    String key = NdCouplingConfigKeys.BATCH_TRANSFER_BANDWIDTH_PER_SEC;
+    long value;
+    try {
+      value = conf.getLongBytes(key, NdCouplingConfigKeys.BATCH_TRANSFER_BANDWIDTH_PER_SEC_DEFAULT);
+    } catch (RuntimeException e) { // not a number, a bad or bare suffix
+      value = -1;
+    }
     if (value < 0) {
-      throw new IllegalArgumentException(NdCouplingConfigKeys.BATCH_TRANSFER_BANDWIDTH_PER_SEC
-          + " must be 0 (no limit) or a positive number of bytes per second, got " + value);
+      throw new IllegalArgumentException(key + " must be 0 (no limit) or a positive number of"
+          + " bytes per second (suffixes k, m, g), got '" + conf.getTrimmed(key) + "'");
     }
     return value;
   }
