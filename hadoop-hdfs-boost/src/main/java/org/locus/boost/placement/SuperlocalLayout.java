@@ -49,13 +49,22 @@ public final class SuperlocalLayout {
     }
     String tag = conf.getTrimmed(BoostConfigKeys.SUPERLOCAL_POLICY,
         BoostConfigKeys.SUPERLOCAL_POLICY_DEFAULT);
-    int copies = conf.getInt(BoostConfigKeys.REPLICATED_COPIES,
-        BoostConfigKeys.REPLICATED_COPIES_DEFAULT);
-    if (copies < 2) {
-      throw new IllegalArgumentException(BoostConfigKeys.REPLICATED_COPIES + " = " + copies
-          + ": a REPLICATED volume keeps at least 2 copies of a block");
+    // not conf.getInt: its NumberFormatException does not name the key (found by locus-fuzz)
+    String copiesText = conf.getTrimmed(BoostConfigKeys.REPLICATED_COPIES);
+    long copies;
+    try {
+      copies = copiesText == null ? BoostConfigKeys.REPLICATED_COPIES_DEFAULT
+          : Long.parseLong(copiesText);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(BoostConfigKeys.REPLICATED_COPIES + " = '" + copiesText
+          + "' is not a whole number; a REPLICATED volume keeps 2 to " + Short.MAX_VALUE
+          + " copies of a block");
     }
-    return new SuperlocalLayout(type, tag, copies);
+    if (copies < 2 || copies > Short.MAX_VALUE) {
+      throw new IllegalArgumentException(BoostConfigKeys.REPLICATED_COPIES + " = " + copies
+          + ": a REPLICATED volume keeps 2 to " + Short.MAX_VALUE + " copies of a block");
+    }
+    return new SuperlocalLayout(type, tag, (int) copies);
   }
 
   public StorageType replicatedType() {
