@@ -35,8 +35,13 @@ public record HybridSettings(List<Path> ssdPaths, String ssdPolicy) {
     }
     Set<Path> paths = new LinkedHashSet<>();
     for (String text : conf.getTrimmedStrings(HybridConfigKeys.SSD_PATHS, HybridConfigKeys.SSD_PATHS_DEFAULT)) {
-      Path path = new Path(text);
-      if (!path.isUriPathAbsolute() || path.toUri().getScheme() != null) {
+      Path path;
+      try {
+        path = new Path(text);
+      } catch (IllegalArgumentException e) { // not a URI: "a:b" (found by locus-fuzz)
+        path = null;
+      }
+      if (path == null || !path.isUriPathAbsolute() || path.toUri().getScheme() != null) {
         throw new IllegalArgumentException(HybridConfigKeys.SSD_PATHS + ": '" + text + "' is not an absolute"
             + " HDFS path such as /hybrid/input");
       }
