@@ -36,7 +36,8 @@ public final class DirectWriteSettings {
       long parsed;
       try {
         parsed = conf.getLongBytes(LowpowerConfigKeys.DIRECT_BUFFER_BYTES, bufferBytes);
-      } catch (IllegalArgumentException e) { // NumberFormatException or a bad suffix
+      } catch (RuntimeException e) { // not a number, a bad suffix, or a bare suffix: Hadoop's
+        // size parser throws StringIndexOutOfBoundsException on "m" (found by locus-fuzz)
         parsed = -1;
       }
       if (parsed < MIN_BUFFER_BYTES || parsed > MAX_BUFFER_BYTES) {
