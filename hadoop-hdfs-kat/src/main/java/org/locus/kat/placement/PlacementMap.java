@@ -100,6 +100,8 @@ public record PlacementMap(String hint, int buckets, List<String> hosts, List<St
     Properties p = new Properties();
     try (InputStream in = fs.open(file)) {
       p.load(in);
+    } catch (IllegalArgumentException e) { // a malformed backslash-u escape (found by locus-fuzz)
+      throw new IOException(file + " is malformed: " + e.getMessage(), e);
     }
     String version = p.getProperty("version");
     if (!"1".equals(version) && !Integer.toString(VERSION).equals(version)) {
@@ -108,8 +110,11 @@ public record PlacementMap(String hint, int buckets, List<String> hosts, List<St
     }
     try {
       List<String> hosts = Arrays.stream(p.getProperty("hosts").split(",")).sorted().toList();
-      return new PlacementMap(p.getProperty("hint"), Integer.parseInt(p.getProperty("buckets")),
-          hosts, ownersOf(p.getProperty("owners"), hosts));
+      PlacementMap map = new PlacementMap(p.getProperty("hint"),
+          Integer.parseInt(p.getProperty("buckets")), hosts,
+          ownersOf(p.getProperty("owners"), hosts));
+      map.ownership(); // checks buckets >= 1, hosts and owners here, not in the NameNode's rule
+      return map;
     } catch (RuntimeException e) {
       throw new IOException(file + " is malformed: " + e.getMessage(), e);
     }
