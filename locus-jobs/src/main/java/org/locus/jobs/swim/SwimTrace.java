@@ -48,8 +48,8 @@ public final class SwimTrace {
         SwimTraceJob job = new SwimTraceJob(fields[0], Long.parseLong(fields[1]),
             Long.parseLong(fields[2]), Long.parseLong(fields[3]), Long.parseLong(fields[4]),
             Long.parseLong(fields[5]));
-        if (job.submitSeconds() < 0 || job.inputBytes() < 0 || job.shuffleBytes() < 0
-            || job.outputBytes() < 0) {
+        if (job.submitSeconds() < 0 || job.gapSeconds() < 0 || job.inputBytes() < 0
+            || job.shuffleBytes() < 0 || job.outputBytes() < 0) {
           throw new IllegalArgumentException("negative time or byte count");
         }
         jobs.add(job);

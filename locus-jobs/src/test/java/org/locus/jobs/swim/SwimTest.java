@@ -61,6 +61,14 @@ class SwimTest {
   }
 
   @Test
+  void aNegativeGapIsABadRow() {
+    // the other counts were checked, the gap was not (locus-fuzz)
+    IOException e = assertThrows(IOException.class, () -> SwimTrace.parse(new BufferedReader(
+        new StringReader("job0\t1\t-1\t5\t5\t5\n")), "t.tsv"));
+    assertTrue(e.getMessage().startsWith("t.tsv:1: not a SWIM trace row"), e.getMessage());
+  }
+
+  @Test
   void parserNamesTheLineOfABadRow() {
     IOException e = assertThrows(IOException.class, () -> SwimTrace.parse(new BufferedReader(
         new StringReader("job0\t1\t1\t5\t5\t5\n\njob1\t2\t1\tfive\t5\t5\n")), "t.tsv"));
