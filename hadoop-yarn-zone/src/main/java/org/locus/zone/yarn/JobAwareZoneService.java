@@ -2,6 +2,7 @@ package org.locus.zone.yarn;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -152,7 +153,12 @@ public class JobAwareZoneService extends AuxiliaryService {
     zonectl = new Zonectl(commands, runner);
     String profileDir = conf.getTrimmed(ZoneConfigKeys.PROFILE_DIR);
     if (profileDir != null && !profileDir.isEmpty()) {
-      profiles = new JobProfiles(Path.of(profileDir));
+      try {
+        profiles = new JobProfiles(Path.of(profileDir));
+      } catch (InvalidPathException e) { // a NUL in the value
+        throw new IllegalArgumentException(ZoneConfigKeys.PROFILE_DIR + " is not a path: "
+            + e.getReason());
+      }
       profileBeta = fraction(conf, ZoneConfigKeys.PROFILE_BETA,
           ZoneConfigKeys.PROFILE_BETA_DEFAULT);
     }

@@ -528,6 +528,18 @@ class JobAwareZoneServiceTest {
   }
 
   @Test
+  void aProfileDirectoryThatIsNotAPathTurnsTheHookOffNamingTheKey() throws IOException {
+    // Path.of threw InvalidPathException ('Nul character not allowed') without the key
+    conf.set(ZoneConfigKeys.PROFILE_DIR, "/var/lib/\0profiles");
+    LogCapturer logs = LogCapturer.captureLogs(LoggerFactory.getLogger(JobAwareZoneService.class));
+    startService();
+    logs.stopCapturing();
+    assertFalse(service.isActive());
+    assertTrue(logs.getOutput().contains(ZoneConfigKeys.PROFILE_DIR + " is not a path"),
+        logs.getOutput());
+  }
+
+  @Test
   void anEmptyJobClassListMeansNoNameRules() throws IOException {
     // conf.getStrings gave null for it and the classifier threw a NullPointerException
     conf.set(ZoneConfigKeys.JOB_CLASSES, "");
