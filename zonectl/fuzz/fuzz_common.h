@@ -23,7 +23,7 @@ int fz_memfd(const uint8_t *data, size_t size, int extend, char *path, size_t le
 void fz_expect_content(int fd, const uint8_t *data, size_t size);
 /* abort() unless the ext2 magic is still at byte 1024 + 0x38. */
 void fz_expect_magic(int fd);
-/* A journal path in a directory of this process under /dev/shm. */
+/* A journal path in a directory of this process under /dev/shm (or /tmp). */
 void fz_journal_path(char *out, size_t len);
 
 #endif /* FUZZ_COMMON_H */
