@@ -215,14 +215,15 @@ static int group_has_super(const struct zn_fs *fs, uint32_t g)
 	return g == 1 || power_of(g, 3) || power_of(g, 5) || power_of(g, 7);
 }
 
+/* Mark blocks [b, b + n) that lie in group g: at most the group's blocks. */
 static void mark_range(const struct zn_fs *fs, uint32_t g, uint8_t *bm,
 		       uint64_t b, uint64_t n)
 {
 	uint64_t first = zn_group_first(fs, g), end = first + zn_group_nblocks(fs, g);
+	uint64_t last = n > UINT64_MAX - b ? UINT64_MAX : b + n;
 
-	for (; n; n--, b++)
-		if (b >= first && b < end)
-			zn_set_bit(bm, (uint32_t)(b - first));
+	for (b = b > first ? b : first; b < end && b < last; b++)
+		zn_set_bit(bm, (uint32_t)(b - first));
 }
 
 /*
@@ -445,6 +446,12 @@ static int check_layout(struct zn_fs *fs, int writable)
 	fs->od->reserved_gdt = get16(sb + 0xCE);
 	fs->od->itable_blocks = (uint32_t)(((uint64_t)fs->od->inodes_per_group * fs->od->inode_size +
 					fs->block_size - 1) / fs->block_size);
+	/* one inode bitmap block per group, and its inode table fits the group */
+	if (fs->od->inodes_per_group > fs->block_size * 8 ||
+	    fs->od->itable_blocks > fs->blocks_per_group)
+		return zn_fail(ZN_ENOTEXT, "%s: implausible geometry (%u inodes of %u bytes per group of %u blocks)",
+			       fs->path, fs->od->inodes_per_group, fs->od->inode_size,
+			       fs->blocks_per_group);
 	if (zn_has_metadata_csum(fs)) {
 		if (sb[0x175] != 1)
 			return zn_fail(ZN_ENOTEXT, "%s: metadata checksum type %u is not crc32c",
