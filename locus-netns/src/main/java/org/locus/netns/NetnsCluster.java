@@ -4,6 +4,8 @@ import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -339,10 +341,13 @@ public final class NetnsCluster {
         checkDaemonsAlive();
         try {
           int running = yarn.getNodeReports(NodeState.RUNNING).size();
-          if (running == spec.nodes()) {
+          boolean history = listening(conf.getSocketAddr("mapreduce.jobhistory.address",
+              "0.0.0.0:10020", 10020));
+          if (running == spec.nodes() && history) {
             return;
           }
-          last = running + " of " + spec.nodes() + " NodeManagers running";
+          last = running + " of " + spec.nodes() + " NodeManagers running"
+              + (history ? "" : ", JobHistory server not yet listening");
         } catch (Exception e) {
           last = e.getMessage();
         }
@@ -351,6 +356,19 @@ public final class NetnsCluster {
     }
     throw new IOException("YARN did not come up within " + READY_TIMEOUT_SECONDS + " s ("
         + last + "); see the logs under " + new File(layout.root(), "nodes"));
+  }
+
+  /**
+   * @return whether {@code address} accepts a connection: the JobHistory server opens its port
+   *     only after it has made its directories, so a start that fails there is seen here
+   */
+  private static boolean listening(InetSocketAddress address) {
+    try (Socket socket = new Socket()) {
+      socket.connect(address, 1000);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private void checkDaemonsAlive() throws IOException {

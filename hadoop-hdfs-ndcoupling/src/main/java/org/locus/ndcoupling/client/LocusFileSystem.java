@@ -37,6 +37,7 @@ import org.apache.hadoop.fs.permission.AclStatus;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.fs.viewfs.ViewFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.Progressable;
@@ -82,6 +83,14 @@ import org.slf4j.LoggerFactory;
  * not there would cost every miss a round trip to the entry node.
  */
 public class LocusFileSystem extends FileSystem {
+  static {
+    // A daemon that never touched HDFS's own classes (the JobHistory server opening its done
+    // directory through FileContext) has not yet made hdfs-site.xml a default resource, and
+    // would read no dfs.nameservices. Loading it here, as DistributedFileSystem does, also
+    // reloads every Configuration already made, the caller's included.
+    HdfsConfiguration.init();
+  }
+
   /** The URI scheme, registered as {@code fs.locus.impl} and through the service loader. */
   public static final String SCHEME = "locus";
 

@@ -34,6 +34,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
 import org.apache.hadoop.fs.impl.PathCapabilitiesSupport;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.Progressable;
@@ -104,6 +105,14 @@ import org.slf4j.LoggerFactory;
  * {@code --metadata fatbtree} cluster has them.
  */
 public class FatBtreeFileSystem extends FileSystem {
+  static {
+    // A daemon that never touched HDFS's own classes (the JobHistory server opening its done
+    // directory through FileContext) has not yet made hdfs-site.xml a default resource, and
+    // would read no dfs.nameservices. Loading it here, as DistributedFileSystem does, also
+    // reloads every Configuration already made, the caller's included.
+    HdfsConfiguration.init();
+  }
+
   /** The URI scheme, registered through the service loader. */
   public static final String SCHEME = "locusfbt";
   /** The partition of {@code /} while the index holds no entry for it. */
