@@ -148,6 +148,8 @@ class NetnsPartitionFailoverTest {
     System.err.println("NetnsPartitionFailoverTest: " + start.out().lines()
         .filter(l -> l.startsWith(ns + ":")).findFirst().orElse(""));
     PartitionReplicas replicas = new PartitionReplicas(LAYOUT, NODES.size());
+    assertTrue(start.out().contains(replicas.replicaOf(LOST) + ": copy on " + LOST + " standby"),
+        "start returns once the node's copy of another partition is a standby: " + start.out());
     assertEquals("active", PartitionHaDaemons.nameNodeState(replicas.httpAddress(ns, LOST)));
     assertEquals("standby", PartitionHaDaemons.nameNodeState(
         replicas.httpAddress(ns, replicas.replicaNode(ns))));

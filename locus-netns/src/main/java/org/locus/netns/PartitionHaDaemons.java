@@ -278,6 +278,31 @@ public final class PartitionHaDaemons {
   }
 
   /**
+   * Waits until the copy of {@code nameservice} on {@code node} has loaded its image and edits
+   * and serves as a standby (or has become active): a returning node is back only when the copy
+   * it holds for another partition could take that partition over again.
+   *
+   * @return the state reached, {@code standby} or {@code active}
+   * @throws IOException when the copy is not ready within {@code timeoutSeconds}
+   */
+  public static String awaitCopy(ClusterLayout layout, int nodes, String nameservice,
+      String node, long timeoutSeconds) throws IOException {
+    String address = new PartitionReplicas(layout, nodes).httpAddress(nameservice, node);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+    String state = nameNodeState(address);
+    while (!state.equals("standby") && !state.equals("active")) {
+      if (System.nanoTime() > deadline) {
+        throw new IOException("the copy of " + nameservice + " on " + node + " is " + state
+            + " after " + timeoutSeconds + " s, not standby; see "
+            + layout.daemonLog(node, DaemonRole.REPLICA_NAMENODE.word()));
+      }
+      pause(500);
+      state = nameNodeState(address);
+    }
+    return state;
+  }
+
+  /**
    * @param httpAddress host:port of a NameNode's HTTP server
    * @return {@code active}, {@code standby} (or another HA state) as the NameNode's {@code /jmx}
    *     reports it, or {@code down} when it does not answer within a second

@@ -188,5 +188,13 @@ public final class ClusterNodeCommand extends OptionsCommand {
     console.out().printf("%s: %s%n", ns, moved ? "handed back to " + node + " in "
         + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin) + " ms"
         : "already served by " + node);
+    if (launcher.running(node, DaemonRole.REPLICA_NAMENODE).isPresent()) {
+      String copy = new PartitionReplicas(layout, nodes).replicaOf(node);
+      begin = System.nanoTime();
+      String reached = PartitionHaDaemons.awaitCopy(layout, nodes, copy, node,
+          FAILBACK_TIMEOUT_SECONDS);
+      console.out().printf("%s: copy on %s %s in %d ms%n", copy, node, reached,
+          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
+    }
   }
 }
