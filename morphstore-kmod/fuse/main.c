@@ -158,10 +158,6 @@ int main(int argc, char *argv[])
 		morph_vol_close(&vol);
 		return 2;
 	}
-	if (morph_readers_start(&vol) || morph_replicator_start(&vol)) {
-		morph_err("cannot start worker threads");
-		return 1;
-	}
 	/* the kernel has applied the caller's umask to the modes it sends;
 	 * the daemon's own must not take more bits away */
 	umask(0);
@@ -178,8 +174,12 @@ int main(int argc, char *argv[])
 	fuse_opt_add_arg(&args, "-ofsname=morphstore");
 	fuse_opt_add_arg(&args, "-osubtype=morphstore");
 	ret = fuse_main(args.argc, args.argv, &morph_ops, &vol);
-	morph_replicator_stop(&vol);
-	morph_readers_stop(&vol);
+	if (vol.workers_started) {
+		morph_replicator_stop(&vol);
+		morph_readers_stop(&vol);
+	} else if (!ret) {
+		ret = 1;	/* init could not start them */
+	}
 	morph_vol_close(&vol);
 	fuse_opt_free_args(&args);
 	return ret;

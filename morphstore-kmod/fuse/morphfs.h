@@ -116,6 +116,9 @@ struct morph_vol {
 	/* parallel reader */
 	pthread_t *readers;
 	int nreaders;
+	/* the reader and replicator threads run: started in the FUSE init
+	 * callback, in the process that serves the mount (super.c) */
+	int workers_started;
 };
 
 #define morph_err(...) morph_log("error", __VA_ARGS__)

@@ -53,6 +53,15 @@ static void *mo_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 	cfg->attr_timeout = 0;
 	cfg->entry_timeout = 0;
 	cfg->negative_timeout = 0;
+	/* The worker threads start here, not in main: without -f, fuse_main
+	 * forks into the background before it serves the mount, and a thread
+	 * started before the fork does not exist in the child. */
+	if (morph_readers_start(v) || morph_replicator_start(v)) {
+		morph_err("cannot start worker threads");
+		fuse_exit(fuse_get_context()->fuse);
+		return v;
+	}
+	v->workers_started = 1;
 	return v;
 }
 
