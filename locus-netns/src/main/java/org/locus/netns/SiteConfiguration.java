@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
+import org.locus.kit.SmallClusterTuning;
 
 /**
  * The {@code *-site.xml} files of the cluster, written as an operator would: one directory per
@@ -26,14 +27,8 @@ public final class SiteConfiguration {
    */
   public static final int METRICS_PERIOD_SECONDS = 1;
 
-  /**
-   * YARN's smallest allocation on these clusters ({@code yarn.scheduler.minimum-allocation-mb}):
-   * the scheduler rounds every container request up to a multiple of it.
-   */
-  public static final int MIN_ALLOCATION_MIB = 256;
-
-  /** The map, reduce and MapReduce AM container a job gets unless it asks for another. */
-  public static final int TASK_CONTAINER_MIB = 512;
+  /** Task JVM heap within {@link SmallClusterTuning#TASK_CONTAINER_MIB}: a node's own memory. */
+  private static final int TASK_HEAP_MIB = 384;
 
   private final ClusterLayout layout;
   private final NetnsClusterSpec spec;
@@ -83,15 +78,11 @@ public final class SiteConfiguration {
     conf.set("dfs.replication", Integer.toString(Math.min(3, spec.nodes())));
     conf.set("dfs.permissions.enabled", "false");
     conf.set("dfs.namenode.datanode.registration.ip-hostname-check", "false");
-    conf.set("dfs.namenode.fs-limits.min-block-size", "65536");
     // Hadoop 3.5 keeps 1 GiB free beyond a block on every volume by default; these loop-device
     // disks are small, so only the block itself must fit.
     conf.set("dfs.datanode.round-robin-volume-choosing-policy.additional-available-space", "0");
-    // Failure detection within seconds, as the embedded kit has (MiniClusterTuning).
-    conf.set("dfs.heartbeat.interval", "1");
-    conf.set("dfs.namenode.heartbeat.recheck-interval", "5000");
-    conf.set("dfs.namenode.redundancy.interval.seconds", "1");
-    conf.set("dfs.namenode.safemode.extension", "0");
+    // Failure detection within seconds and small blocks, as the embedded kit has.
+    SmallClusterTuning.hdfs(conf);
     if (spec.yarn()) {
       conf.set("mapreduce.framework.name", "yarn");
       conf.set("yarn.resourcemanager.hostname", master);
@@ -112,30 +103,13 @@ public final class SiteConfiguration {
           spec.containerMemoryMb()));
       conf.set("yarn.nodemanager.resource.cpu-vcores", "2");
       conf.set("yarn.nodemanager.vmem-check-enabled", "false");
-      conf.set("yarn.nodemanager.delete.debug-delay-sec", "0");
-      conf.set("yarn.nodemanager.sleep-delay-before-sigkill.ms", "100");
-      conf.set("yarn.nodemanager.process-kill-wait.ms", "100");
       conf.set("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage",
           "99");
-      conf.set("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "250");
       // A NodeManager that stops heartbeating is lost after 10 s (stock: 10 min), so its
       // containers are rerun elsewhere within a test's patience.
       conf.set("yarn.nm.liveness-monitor.expiry-interval-ms", "10000");
-      conf.set("yarn.scheduler.minimum-allocation-mb", Integer.toString(MIN_ALLOCATION_MIB));
-      conf.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "250");
-      String taskOpts = "-Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
-      String container = Integer.toString(TASK_CONTAINER_MIB);
-      conf.set("mapreduce.map.memory.mb", container);
-      conf.set("mapreduce.reduce.memory.mb", container);
-      conf.set("mapreduce.map.java.opts", taskOpts);
-      conf.set("mapreduce.reduce.java.opts", taskOpts);
-      conf.set("yarn.app.mapreduce.am.resource.mb", container);
-      conf.set("yarn.app.mapreduce.am.command-opts", taskOpts);
-      conf.set("mapreduce.task.io.sort.mb", "32");
-      conf.set("mapreduce.client.submit.file.replication", Integer.toString(
-          Math.min(2, spec.nodes())));
-      conf.set("mapreduce.client.progressmonitor.pollinterval", "250");
-      conf.set("mapreduce.client.completion.pollinterval", "250");
+      SmallClusterTuning.yarn(conf);
+      SmallClusterTuning.mapReduce(conf, TASK_HEAP_MIB, Math.min(2, spec.nodes()));
     }
     return conf;
   }

@@ -1,7 +1,7 @@
 package org.locus.bench.run;
 
 import org.apache.hadoop.conf.Configuration;
-import org.locus.netns.SiteConfiguration;
+import org.locus.kit.SmallClusterTuning;
 
 /**
  * The container sizes a bench asks YARN for: a map task's and the MapReduce AM's, as job keys
@@ -27,7 +27,7 @@ import org.locus.netns.SiteConfiguration;
  * @param amBytes the MapReduce AM's container, or 0
  */
 public record TaskMemory(long mapBytes, long amBytes) {
-  private static final int MIN_MIB = SiteConfiguration.MIN_ALLOCATION_MIB;
+  private static final int MIN_MIB = SmallClusterTuning.MIN_ALLOCATION_MIB;
   /** YARN's smallest allocation on the netns cluster, and a JVM that can run a task. */
   private static final long MIN_BYTES = (long) MIN_MIB << 20;
 
@@ -69,7 +69,7 @@ public record TaskMemory(long mapBytes, long amBytes) {
    *     {@code 1 map at a time per node, 1 beside the AM}
    */
   public String mapsPerNode(long containerBytes) {
-    long fallback = (long) SiteConfiguration.TASK_CONTAINER_MIB << 20;
+    long fallback = (long) SmallClusterTuning.TASK_CONTAINER_MIB << 20;
     long map = mapBytes == 0 ? fallback : mapBytes;
     long am = amBytes == 0 ? fallback : amBytes;
     long plain = containerBytes / map;
