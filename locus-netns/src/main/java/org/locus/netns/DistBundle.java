@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 
@@ -24,10 +25,11 @@ import java.util.List;
  * {@link IllegalStateException} naming what is missing.
  */
 public final class DistBundle {
-  /** The modules whose jars a Hadoop installation needs, in the build's module order. */
-  public static final List<String> MODULES = List.of("locus-jobs", "locus-mapreduce-am",
-      "hadoop-hdfs-placement", "hadoop-hdfs-kat", "hadoop-hdfs-energy", "hadoop-yarn-zone",
-      "hadoop-hdfs-boost", "hadoop-hdfs-lowpower", "hadoop-hdfs-ndcoupling");
+  /**
+   * Where the build assembles the bundle's jars ({@code locus-dist}, at package): that
+   * module's dependencies are the one list of the modules that ship.
+   */
+  static final String BUILT_JARS = "locus-dist/target/lib";
   /** C tools, relative to the Locus home; copied when built. */
   static final List<String> TOOLS = List.of("zonectl/zonectl", "morphstore-kmod/build/morphctl",
       "morphstore-kmod/build/morphstore-fuse", "locus-priv/locus-priv");
@@ -59,8 +61,7 @@ public final class DistBundle {
         Files.delete(jar.toPath());
       }
     }
-    for (String module : MODULES) {
-      File jar = moduleJar(module);
+    for (File jar : builtJars()) {
       copy(jar, new File(lib, jar.getName()));
       written.add("share/locus/lib/" + jar.getName());
     }
@@ -90,15 +91,20 @@ public final class DistBundle {
     return written;
   }
 
-  private File moduleJar(String module) {
-    File target = new File(home, module + "/target");
-    File[] jars = target.listFiles((d, n) -> n.startsWith(module + "-") && n.endsWith(".jar")
-        && !n.endsWith("-tests.jar") && !n.endsWith("-sources.jar"));
-    if (jars == null || jars.length != 1) {
-      throw new IllegalStateException("expected one " + module + " jar in " + target
-          + ", found " + (jars == null ? 0 : jars.length) + "; build with scripts/setup first");
+  /**
+   * @return the jars the build assembled for the bundle, by name
+   * @throws IllegalStateException when the checkout has not been built
+   */
+  public List<File> builtJars() {
+    File dir = new File(home, BUILT_JARS);
+    File[] jars = dir.listFiles((d, n) -> n.endsWith(".jar"));
+    if (jars == null || jars.length == 0) {
+      throw new IllegalStateException("no bundle jars in " + dir + "; build with scripts/setup"
+          + " first (mvn install assembles them in locus-dist)");
     }
-    return jars[0];
+    List<File> sorted = new ArrayList<>(List.of(jars));
+    sorted.sort(Comparator.comparing(File::getName));
+    return sorted;
   }
 
   private static void copy(File from, File to) throws IOException {
