@@ -4,15 +4,6 @@ import java.util.List;
 
 import org.locus.cli.Command;
 import org.locus.cli.CommandGroup;
-import org.locus.cli.boost.BoostBenchCommand;
-import org.locus.cli.energy.EnergyBenchCommand;
-import org.locus.cli.energy.PollCostBenchCommand;
-import org.locus.cli.energy.SpinDownBenchCommand;
-import org.locus.cli.hybrid.HybridBenchCommand;
-import org.locus.cli.kat.KatBenchCommand;
-import org.locus.cli.lowpower.ChecksumBenchCommand;
-import org.locus.cli.lowpower.CodecBenchCommand;
-import org.locus.cli.lowpower.LowpowerBenchCommand;
 
 /**
  * {@code locus bench}: side-by-side benchmarks of each Locus feature against its baseline,

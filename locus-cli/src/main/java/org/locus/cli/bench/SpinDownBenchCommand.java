@@ -1,4 +1,4 @@
-package org.locus.cli.energy;
+package org.locus.cli.bench;
 
 import java.io.File;
 

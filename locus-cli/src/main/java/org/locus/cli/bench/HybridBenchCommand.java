@@ -1,4 +1,4 @@
-package org.locus.cli.hybrid;
+package org.locus.cli.bench;
 
 import java.io.File;
 import java.util.List;
@@ -11,7 +11,6 @@ import org.locus.bench.hybrid.HybridBenchRequest;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
-import org.locus.cli.bench.BenchSetup;
 import org.locus.cli.cluster.NetnsOptions;
 import org.locus.netns.Rate;
 

@@ -1,4 +1,4 @@
-package org.locus.cli.kat;
+package org.locus.cli.bench;
 
 import java.io.File;
 

@@ -1,4 +1,4 @@
-package org.locus.cli.boost;
+package org.locus.cli.bench;
 
 import java.io.File;
 import java.util.List;
@@ -14,7 +14,6 @@ import org.locus.cli.Console;
 import org.locus.cli.KeyValueOption;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
-import org.locus.cli.bench.BenchSetup;
 import org.locus.cli.cluster.NetnsOptions;
 import org.locus.netns.Rate;
 

@@ -1,4 +1,4 @@
-package org.locus.cli.energy;
+package org.locus.cli.bench;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;

@@ -1,4 +1,4 @@
-package org.locus.cli.energy;
+package org.locus.cli.bench;
 
 import java.io.File;
 import java.util.ArrayList;
@@ -15,7 +15,6 @@ import org.locus.cli.HadoopLogFile;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
-import org.locus.cli.bench.BenchSetup;
 import org.locus.energy.EnergyConfigKeys;
 
 /**

@@ -1,4 +1,4 @@
-package org.locus.cli.lowpower;
+package org.locus.cli.bench;
 
 import java.io.File;
 import java.util.List;

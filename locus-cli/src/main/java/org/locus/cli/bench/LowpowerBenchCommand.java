@@ -1,4 +1,4 @@
-package org.locus.cli.lowpower;
+package org.locus.cli.bench;
 
 import java.io.File;
 import java.util.ArrayList;
@@ -13,7 +13,6 @@ import org.locus.bench.lowpower.LowpowerBenchRequest;
 import org.locus.cli.Console;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
-import org.locus.cli.bench.BenchSetup;
 import org.locus.cli.cluster.NetnsOptions;
 import org.locus.netns.NodeCpus;
 import org.locus.netns.Rate;
