@@ -28,7 +28,7 @@ class MoveSectionTest {
         .put(Setup.OFFLOAD, new Measurement(Setup.OFFLOAD, EnergyBench.MOVE_STAGED, 11_300, 0,
             2400, 3, 0.05));
 
-    String text = EnergyBench.moveSection(byWorkload);
+    String text = EnergyReport.moveSection(byWorkload);
 
     // (1400 + 600 + 9000 + 2400) / (4000 + 2000 + 24000) and (1400 + 600 + 9000) / 30000
     assertTrue(text.contains("11.3 s and 2400 J of disk energy with 3 backup spin-ups"), text);
@@ -41,7 +41,7 @@ class MoveSectionTest {
   void withoutWriteOffloadingThereIsNoSentence() {
     Map<String, Map<Setup, Measurement>> byWorkload = new LinkedHashMap<>();
     put(byWorkload, EnergyBench.WRITE_HEAVY, 2000, 600);
-    assertEquals("", EnergyBench.moveSection(byWorkload));
+    assertEquals("", EnergyReport.moveSection(byWorkload));
   }
 
   private static void put(Map<String, Map<Setup, Measurement>> byWorkload, String workload,
