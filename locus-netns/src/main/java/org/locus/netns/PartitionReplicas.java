@@ -208,7 +208,7 @@ public final class PartitionReplicas {
     conf.set("dfs.ha.namenode.id", node);
     conf.set("dfs.namenode.name.dir", replicaNameDir(node).toURI().toString());
     conf.set("fs.defaultFS", PartitionedNamespace.uri(ns).toString());
-    conf.set("locus.ndcoupling.gear.rpc-address", "0.0.0.0:" + REPLICA_GEAR_PORT);
+    conf.set(NdCouplingConfigKeys.GEAR_RPC_ADDRESS, "0.0.0.0:" + REPLICA_GEAR_PORT);
   }
 
   /** @return the text of the ZooKeeper server's {@code zoo.cfg} on {@code node} */
