@@ -2,7 +2,7 @@
 """The emulated zoned HDD the measured benches run on: ext4 on a loop device
 over a fresh zonedisk (zonedisk/zonedisk, SIMULATED HARDWARE: bandwidth falls
 linearly from the outer edge to half of it at the inner edge, seed 002 §3.2),
-mounted.  Shared by `zonectl bench measured` and `zonectl bench hadoop`."""
+mounted.  Shared by `zonectl/bench/measured` and `zonectl/bench/hadoop`."""
 import os
 import subprocess
 import time

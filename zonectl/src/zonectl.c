@@ -20,30 +20,6 @@
 #include <unistd.h>
 #include "zonectl.h"
 
-static int cmd_bench(int argc, char **argv)
-{
-	char exe[PATH_MAX], script[PATH_MAX + 16];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	const char *env = getenv("ZONECTL_BENCH");
-	char *slash;
-
-	(void)argc;
-	if (env) {
-		snprintf(script, sizeof(script), "%s", env);
-	} else {
-		if (n <= 0)
-			return zn_fail(ZN_EIO, "cannot find my own path");
-		exe[n] = 0;
-		slash = strrchr(exe, '/');
-		if (slash)
-			*slash = 0;
-		snprintf(script, sizeof(script), "%s/bench/run", exe);
-	}
-	argv[0] = script;
-	execv(script, argv);
-	return zn_fail(ZN_EIO, "bench: cannot run %s (%s)", script, strerror(errno));
-}
-
 /* ---- main ----------------------------------------------------------- */
 
 static const struct {
@@ -65,7 +41,6 @@ static const struct {
 	{ "hold-monitor", cmd_hold_monitor, "online: expand/shrink the held area by free space" },
 	{ "classify", cmd_classify, "temp or perm job from a df profile" },
 	{ "probe", cmd_probe, "sequential throughput across the address range" },
-	{ "bench", cmd_bench, "replay seed 002's job set (bench/run --help)" },
 };
 
 static void main_help(FILE *out)

@@ -15,7 +15,7 @@ import org.apache.hadoop.fs.FileUtil;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code zonectl bench hadoop} (docs/zone.md) end to end, as small as it goes: one run of the
+ * {@code zonectl/bench/hadoop} (docs/zone.md) end to end, as small as it goes: one run of the
  * job-aware strategy, three Hadoop jobs (map-, shuffle-, reduce-heavy) on an embedded cluster
  * living on a fresh 256 MiB emulated zoned disk, with the zone hook in its NodeManager. Every job
  * succeeds, the hook sets an area for each and never fails, e2fsck finds the disk clean after
@@ -32,8 +32,8 @@ class ZoneBenchHadoopTest {
     File root = new File("..").getCanonicalFile();
     FileUtil.fullyDelete(OUT);
     File console = new File(OUT.getParentFile(), "zone-bench-hadoop.console");
-    ProcessBuilder builder = new ProcessBuilder(new File(root, "zonectl/zonectl").getPath(),
-        "bench", "hadoop", "--size", "256M", "--outer-mbps", "20", "--groups", "3", "--runs",
+    ProcessBuilder builder = new ProcessBuilder(new File(root, "zonectl/bench/hadoop").getPath(),
+        "--size", "256M", "--outer-mbps", "20", "--groups", "3", "--runs",
         "1", "--strategies", "proposed", "--cache", "64M", "--out", OUT.getPath())
         .directory(root).redirectErrorStream(true).redirectOutput(console);
     builder.environment().put("LOCUS_CLASSPATH", System.getProperty("java.class.path"));

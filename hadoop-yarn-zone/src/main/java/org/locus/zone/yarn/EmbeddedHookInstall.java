@@ -15,7 +15,7 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
 /**
  * The keys that install the hook in an embedded cluster's NodeManager (MiniMRYarnCluster, as in
- * the tests and {@code zonectl bench hadoop}), where the usual {@code yarn.nodemanager.aux-services}
+ * the tests and {@code zonectl/bench/hadoop}), where the usual {@code yarn.nodemanager.aux-services}
  * entry does not work: MiniMRYarnCluster resets that list to {@code mapreduce_shuffle}, so the
  * hook comes in through the NodeManager's aux-services manifest, which replaces the list; and
  * the hook asks the ResourceManager for an application's name with the NodeManager's

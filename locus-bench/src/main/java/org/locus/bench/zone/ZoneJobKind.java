@@ -4,7 +4,7 @@ package org.locus.bench.zone;
  * The three job groups of seed 002's SWIM job set (§3.1, §5.1), as fractions of the local-dir
  * disk: how much a job reads, shuffles (its intermediate data: map output and the reducers'
  * merges, on the NodeManager's local dirs) and writes to HDFS (permanent data). The shuffle
- * fractions are those of {@code zonectl bench}: 3 % (map-heavy), 10 % (shuffle-heavy), 1 %
+ * fractions are those of {@code zonectl/bench/run}: 3 % (map-heavy), 10 % (shuffle-heavy), 1 %
  * (reduce-heavy) of the disk per job; reduce-heavy jobs' outputs add up to a set share of the
  * disk over the whole set, the others write almost nothing.
  */

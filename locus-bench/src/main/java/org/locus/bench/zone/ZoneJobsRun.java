@@ -31,7 +31,7 @@ import org.locus.zone.yarn.EmbeddedHookInstall;
 /**
  * One run of the zone bench with Hadoop jobs ({@code locus bench zone-jobs}): an embedded
  * one-node cluster whose whole directory — NameNode, DataNode volume, NodeManager local dirs —
- * lies on the given mounted file system (the emulated zoned HDD in {@code zonectl bench
+ * lies on the given mounted file system (the emulated zoned HDD in {@code zonectl/bench/run
  * hadoop}), with the job-aware zone hook installed in the NodeManager and configured for one
  * {@link ZoneStrategy}. It writes the input pool, then runs the {@link ZoneJobSet} one job
  * after another, each submitted once the previous one is over on the node (finished in the
@@ -120,7 +120,7 @@ public final class ZoneJobsRun {
 
   /**
    * The outer area: room for the largest job's intermediate data (map output spilled and
-   * merged: twice its shuffle bytes) with a quarter to spare, as {@code zonectl bench} sizes it.
+   * merged: twice its shuffle bytes) with a quarter to spare, as {@code zonectl/bench/run} sizes it.
    */
   static long outerBytes(long diskBytes) {
     double largest = 0;

@@ -34,7 +34,7 @@ public final class BenchCommands {
             new PollCostBenchCommand(),
             new ZoneJobsBenchCommand(),
             new ExternalBenchCommand("zone",
-                "job-aware zone placement vs normal and dynamic-area strategies (zonectl bench)",
+                "job-aware zone placement vs normal and dynamic-area strategies (zonectl/bench/run)",
                 List.of("zonectl/zonectl", "bench")),
             new ExternalBenchCommand("morphstore",
                 "MorphStore LAAS vs JBOD, stripe-only and mirror-only on throttled loop devices",

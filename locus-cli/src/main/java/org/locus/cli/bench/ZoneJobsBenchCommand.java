@@ -17,7 +17,7 @@ import org.locus.cli.UsageException;
 
 /**
  * {@code locus bench zone-jobs}: argument parsing only; one run of the zone bench with Hadoop
- * jobs is {@link ZoneJobsRun} in {@code locus-bench}. {@code zonectl bench hadoop} prepares the
+ * jobs is {@link ZoneJobsRun} in {@code locus-bench}. {@code zonectl/bench/hadoop} prepares the
  * emulated zoned disk and calls this once per strategy and run.
  */
 public final class ZoneJobsBenchCommand extends OptionsCommand {
@@ -33,7 +33,7 @@ public final class ZoneJobsBenchCommand extends OptionsCommand {
   @Override
   public String summary() {
     return "one run of seed 002's job groups as Hadoop jobs on a mounted local-dir disk "
-        + "(called by zonectl bench hadoop)";
+        + "(called by zonectl/bench/hadoop)";
   }
 
   @Override
