@@ -60,19 +60,19 @@ static int msk_open(struct inode *inode, struct file *file)
 	}
 	mutex_lock(&mi->mu);
 	/* the first opener repairs what an interrupted session left stale */
-	if (!mi->opens && !mi->state_bad &&
-	    (mi->st.stale || morph_popcount(mi->st.mask) + 1 != mi->st.wanted))
+	if (!mi->opens && !mi->rf.state_bad &&
+	    (mi->rf.st.stale || morph_popcount(mi->rf.st.mask) + 1 != mi->rf.st.wanted))
 		msk_reconcile(s, mi);
 	mi->opens++;
 	if (mf->writable)
 		mi->writers++;
-	mf->copies = mi->state_bad ? 1u << md->dev :
-		     (morph_state_readable(&mi->st) & ~mi->failed);
+	mf->copies = mi->rf.state_bad ? 1u << md->dev :
+		     (morph_state_readable(&mi->rf.st) & ~mi->rf.failed);
 	mf->copies |= 1u << md->dev;
 	for (d = 0; d < s->ndev; d++) {
 		if (d == md->dev || !(mf->copies & (1u << d)))
 			continue;
-		mf->f[d] = msk_replica_open(s, d, mi->st.id,
+		mf->f[d] = msk_replica_open(s, d, mi->rf.st.id,
 					    mf->writable ? O_RDWR : O_RDONLY);
 		if (IS_ERR(mf->f[d])) {
 			msk_err("replica of %pd on device %u (%s) cannot be opened (%ld); not serving it",
@@ -80,7 +80,7 @@ static int msk_open(struct inode *inode, struct file *file)
 				PTR_ERR(mf->f[d]));
 			mf->f[d] = NULL;
 			mf->copies &= ~(1u << d);
-			mi->failed |= 1u << d;
+			mi->rf.failed |= 1u << d;
 		}
 	}
 	mutex_unlock(&mi->mu);
@@ -103,12 +103,12 @@ static int msk_release(struct inode *inode, struct file *file)
 	put_files(s, mf);
 	mutex_lock(&mi->mu);
 	if (mf->writable && --mi->writers == 0)
-		msk_session_end(s, mi);
-	if (--mi->opens == 0 && !mi->state_bad) {
+		morph_session_end(&s->rio, &mi->rf);
+	if (--mi->opens == 0 && !mi->rf.state_bad) {
 		if (atomic64_read(&mi->reads) || atomic64_read(&mi->writes))
 			msk_persist(s, mi, 0, 0);
-		if (mi->st.stale ||
-		    morph_popcount(mi->st.mask) + 1 != mi->st.wanted)
+		if (mi->rf.st.stale ||
+		    morph_popcount(mi->rf.st.mask) + 1 != mi->rf.st.wanted)
 			msk_reconcile(s, mi);
 	}
 	mutex_unlock(&mi->mu);
@@ -206,7 +206,7 @@ static ssize_t msk_read_iter(struct kiocb *iocb, struct iov_iter *to)
 
 	if (!want)
 		return 0;
-	copies = (mf->copies & ~READ_ONCE(mi->failed)) | (1u << mi->dev);
+	copies = (mf->copies & ~READ_ONCE(mi->rf.failed)) | (1u << mi->dev);
 	spin_lock(&s->lock);
 	nseg = morph_laas_route(&s->laas, &mi->laas, copies, iocb->ki_pos,
 				want, seg, MORPH_MAX_DEVICES);
@@ -256,7 +256,7 @@ static ssize_t msk_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	if (!iov_iter_count(from))
 		return 0;
 	mutex_lock(&mi->mu);
-	ret = msk_session_begin(s, mi);
+	ret = morph_session_begin(&s->rio, &mi->rf, 0);
 	if (ret) {
 		mutex_unlock(&mi->mu);
 		msk_err("not writing %pd: its replicas could not be marked stale first",
@@ -270,7 +270,7 @@ static ssize_t msk_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	n = vfs_iter_write(mfile, from, &at, 0);
 	if (n > 0) {
 		for (d = 0; d < s->ndev; d++) {
-			if (!(mi->session_mask & ~mi->failed & (1u << d)))
+			if (!(mi->rf.session_mask & ~mi->rf.failed & (1u << d)))
 				continue;
 			it = saved;
 			iov_iter_truncate(&it, n);
@@ -280,7 +280,7 @@ static ssize_t msk_write_iter(struct kiocb *iocb, struct iov_iter *from)
 			if (r != n) {
 				msk_err("write to the replica of %pd on device %u (%s) failed (%zd); the replica is stale until re-copied",
 					file->f_path.dentry, d, s->dev[d].name, r);
-				mi->failed |= 1u << d;
+				mi->rf.failed |= 1u << d;
 			}
 		}
 		iocb->ki_pos = pos + n;

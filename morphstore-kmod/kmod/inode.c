@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * inode.c - in-memory inodes, one per lower master inode (so hard links
- * share one inode and one replication state), the state attribute, and
- * write sessions (the same rules as the FUSE front end: replicas are marked
- * stale on disk before the first change, kept in step while writers are
- * open, and marked fresh again when the last writer closes).
+ * share one inode and one replication state), and the state attribute
+ * (write sessions and the rest of the replica protocol: core/replica.c).
  */
 #include <linux/cred.h>
 #include <linux/file.h>
@@ -51,22 +49,18 @@ int msk_read_state(struct msk_sb *s, u32 dev, struct dentry *lower,
 		return 0;
 	if (n < 0)
 		return (int)n;
-	if (morph_state_decode(buf, n, s->ndev, st) || st->master != dev) {
-		morph_state_init(st, 0, dev);
-		return -EIO;
-	}
-	return 0;
+	return morph_state_load(buf, n, s->ndev, dev, st) ? -EIO : 0;
 }
 
 static void load_state(struct msk_sb *s, struct msk_inode *mi)
 {
-	int ret = msk_read_state(s, mi->dev, mi->lmaster, &mi->st);
+	int ret = msk_read_state(s, mi->dev, mi->lmaster, &mi->rf.st);
 
 	if (ret) {
 		msk_err("file inode %lu on device %u (%s): %s unreadable or invalid (%d); serving its master copy only, not changing it",
 			d_inode(mi->lmaster)->i_ino, mi->dev,
 			s->dev[mi->dev].name, MORPH_XATTR_STATE, ret);
-		mi->state_bad = 1;
+		mi->rf.state_bad = 1;
 	}
 }
 
@@ -124,7 +118,7 @@ struct inode *msk_iget(struct super_block *sb, struct msk_dentry *md)
 	case S_IFREG:
 		inode->i_op = &msk_file_iops;
 		inode->i_fop = &msk_file_fops;
-		morph_state_init(&mi->st, 0, d);
+		morph_state_init(&mi->rf.st, 0, d);
 		load_state(s, mi);
 		break;
 	case S_IFDIR:
@@ -143,82 +137,25 @@ struct inode *msk_iget(struct super_block *sb, struct msk_dentry *md)
 	return inode;
 }
 
-/* write the state back: @extra_stale marks more replicas stale on disk
- * only; @sync makes it durable before returning.  Under mi->mu. */
+/* write the state back (morph_replica_persist) with the requests counted
+ * since: @extra_stale marks more replicas stale on disk only; @sync makes
+ * it durable before returning.  Under mi->mu. */
 int msk_persist(struct msk_sb *s, struct msk_inode *mi, u32 extra_stale,
 		int sync)
 {
-	struct morph_state st;
-	u8 buf[MORPH_STATE_SIZE];
-	const struct cred *old;
 	u64 r, w;
 	int ret;
 
-	if (mi->state_bad)
+	if (mi->rf.state_bad)
 		return -EIO;
-	if (!mi->st.id)
-		mi->st.id = msk_new_id(s);
 	r = atomic64_xchg(&mi->reads, 0);
 	w = atomic64_xchg(&mi->writes, 0);
-	st = mi->st;
-	st.stale |= extra_stale;
-	st.reads += r;
-	st.writes += w;
-	morph_state_encode(&st, buf);
-	old = override_creds(s->creds);
-	ret = vfs_setxattr(msk_userns(s, mi->dev), mi->lmaster,
-			   MORPH_XATTR_STATE, buf, sizeof(buf), 0);
-	if (!ret && sync) {
-		struct path p = { .mnt = s->dev[mi->dev].root.mnt, .dentry = mi->lmaster };
-		struct file *f = dentry_open(&p, O_RDONLY, current_cred());
-
-		ret = PTR_ERR_OR_ZERO(f);
-		if (!ret) {
-			ret = vfs_fsync(f, 0);
-			fput(f);
-		}
-	}
-	revert_creds(old);
+	ret = morph_replica_persist(&s->rio, &mi->rf, extra_stale, r, w, sync);
 	if (ret) {
 		atomic64_add(r, &mi->reads);
 		atomic64_add(w, &mi->writes);
-		msk_err("cannot write %s of inode %lu on device %u (%s): %d",
-			MORPH_XATTR_STATE, d_inode(mi->lmaster)->i_ino, mi->dev,
-			s->dev[mi->dev].name, ret);
-		return ret;
 	}
-	mi->st.reads = st.reads;
-	mi->st.writes = st.writes;
-	return 0;
-}
-
-/* under mi->mu: before the first change of content in a session */
-int msk_session_begin(struct msk_sb *s, struct msk_inode *mi)
-{
-	u32 live = mi->st.mask & ~mi->st.stale;
-	int ret;
-
-	if (mi->session || !live)
-		return 0;
-	ret = msk_persist(s, mi, live, 1);
-	if (ret)
-		return ret;
-	mi->session = 1;
-	mi->session_mask = live;
-	mi->failed = 0;
-	return 0;
-}
-
-/* under mi->mu: the last writer is gone */
-void msk_session_end(struct msk_sb *s, struct msk_inode *mi)
-{
-	if (!mi->session)
-		return;
-	mi->st.stale |= mi->failed;
-	mi->session = 0;
-	mi->session_mask = 0;
-	mi->failed = 0;
-	msk_persist(s, mi, 0, 0);
+	return ret;
 }
 
 static const char *msk_get_link(struct dentry *dentry, struct inode *inode,

@@ -9,8 +9,8 @@
  * unchanged; this directory is only VFS glue, split the way fuse/ is:
  * super.c (mount, devices, statfs), inode.c (in-memory inodes, state,
  * write sessions), namei.c (namespace), dir.c (directory union), file.c
- * (open files), xattr.c (attributes), replica.c (making and dropping
- * replicas).
+ * (open files), xattr.c (attributes), replica.c (the replica protocol's
+ * I/O: core/replica.c holds its rules and steps).
  *
  * Locking: sbi->lock (spinlock) guards the LAAS scheduler and the
  * placement turn; mi->mu (mutex) serialises everything that changes a
@@ -25,6 +25,7 @@
 #include <linux/path.h>
 #include <linux/spinlock.h>
 #include "../core/laas.h"
+#include "../core/replica.h"
 #include "../core/rmap.h"
 #include "../include/morphstore_format.h"
 
@@ -41,6 +42,7 @@ struct msk_sb {
 	u32 ndev;
 	struct msk_dev dev[MORPH_MAX_DEVICES];
 	struct morph_env env;
+	struct morph_replica_io rio;	/* the replica protocol's I/O (replica.c) */
 	spinlock_t lock;
 	struct morph_laas laas;
 	struct morph_laas_config cfg;
@@ -62,12 +64,8 @@ struct msk_inode {
 	struct inode *key;	/* the lower inode it stands for (iget5 key) */
 	struct dentry *lmaster;	/* an alias of the lower master (dir: first device) */
 	struct mutex mu;
-	struct morph_state st;	/* as last persisted (minus the session) */
-	int state_bad;		/* attribute unreadable: single copy, unchanged */
+	struct morph_replica_file rf;	/* its copies, under mu */
 	int opens, writers;
-	int session;		/* stale marking persisted for writes */
-	u32 session_mask;	/* replicas kept in step this session */
-	u32 failed;		/* replicas that missed a write */
 	atomic64_t reads, writes;	/* not yet persisted */
 	struct morph_laas_file laas;	/* under sbi->lock */
 };
@@ -104,17 +102,13 @@ static inline struct user_namespace *msk_userns(struct msk_sb *s, u32 d)
 
 /* super.c */
 extern const struct dentry_operations msk_dops;
-int msk_pick_device(struct msk_sb *s, u32 allowed);
 u64 msk_dev_free(struct msk_sb *s, u32 d);
-u64 msk_new_id(struct msk_sb *s);
 
 /* inode.c */
 struct inode *msk_iget(struct super_block *sb, struct msk_dentry *md);
 void msk_copy_attr(struct inode *inode, struct inode *lower);
 int msk_persist(struct msk_sb *s, struct msk_inode *mi, u32 extra_stale,
 		int sync);
-int msk_session_begin(struct msk_sb *s, struct msk_inode *mi);
-void msk_session_end(struct msk_sb *s, struct msk_inode *mi);
 int msk_read_state(struct msk_sb *s, u32 dev, struct dentry *lower,
 		   struct morph_state *st);
 struct msk_dentry *msk_dentry_alloc(int dev);
@@ -142,9 +136,8 @@ extern const struct xattr_handler *msk_xattr_handlers[];
 ssize_t msk_listxattr(struct dentry *dentry, char *list, size_t size);
 
 /* replica.c */
-struct dentry *msk_replica_lookup(struct msk_sb *s, u32 d, u64 id, int tmp);
+void msk_replica_io_init(struct msk_sb *s);
 struct file *msk_replica_open(struct msk_sb *s, u32 d, u64 id, int flags);
-int msk_unlink_replicas(struct msk_sb *s, const struct morph_state *st);
 /* bring the copies to the count wanted; under mi->mu, no writer open */
 void msk_reconcile(struct msk_sb *s, struct msk_inode *mi);
 int msk_clean_tmp(struct msk_sb *s, u32 d);

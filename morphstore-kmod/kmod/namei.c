@@ -3,7 +3,7 @@
  * namei.c - the namespace: lookup, create, mknod, symlink, link, mkdir,
  * unlink, rmdir, rename, and attributes.  Directories live on every device
  * and every change to one is applied to all of them; anything else lives
- * on its master device only, chosen at creation (msk_pick_device).
+ * on its master device only, chosen at creation (morph_place_file).
  */
 #include <linux/cred.h>
 #include <linux/file.h>
@@ -161,9 +161,9 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 
 	if (reserved(dentry))
 		return -EPERM;
-	d = msk_pick_device(s, dir_devices(s, dentry->d_parent));
+	d = morph_place_file(&s->rio, dir_devices(s, dentry->d_parent));
 	if (d < 0)
-		return d;
+		return -ENOENT;	/* no device holds the parent */
 	lp = MSK_D(dentry->d_parent)->lower[d];
 	inode_lock_nested(d_inode(lp), I_MUTEX_PARENT);
 	ld = lower_child(lp, dentry);
@@ -202,10 +202,10 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 		struct msk_inode *mi = MSK_I(inode);
 
 		mutex_lock(&mi->mu);
-		mi->st.wanted = s->new_copies;
+		mi->rf.st.wanted = s->new_copies;
 		ret = msk_persist(s, mi, 0, 1);
 		if (ret)
-			mi->st.wanted = 1;
+			mi->rf.st.wanted = 1;
 		mutex_unlock(&mi->mu);
 		if (ret)
 			msk_err("new file %pd: cannot record the %u copies it wants (%d); it has one",
@@ -350,7 +350,7 @@ static int remove_file(struct msk_sb *s, u32 d, struct dentry *lp,
 	inode_unlock(d_inode(lp));
 	dput(ld);
 	if (!ret && have_state)
-		msk_unlink_replicas(s, &st);
+		morph_replica_remove_all(&s->rio, &st);
 	return ret;
 }
 
@@ -488,7 +488,7 @@ static int msk_rename(struct user_namespace *ns, struct inode *odir,
 	if (ret)
 		return ret;
 	if (drop_old)
-		msk_unlink_replicas(s, &st);
+		morph_replica_remove_all(&s->rio, &st);
 	if (tmd && tmd->dev != d && tmd->dev >= 0) {
 		ret = remove_file(s, tmd->dev, npmd->lower[tmd->dev],
 				  tmd->lower[tmd->dev]);
@@ -556,19 +556,19 @@ int msk_truncate_copies(struct msk_sb *s, struct msk_inode *mi,
 {
 	const struct cred *old;
 	u32 d;
-	int ret = msk_session_begin(s, mi);
+	int ret = morph_session_begin(&s->rio, &mi->rf, 0);
 
 	if (ret)
 		return ret;
 	old = override_creds(s->creds);
 	ret = vfs_truncate(&f[mi->dev]->f_path, size);
 	for (d = 0; d < s->ndev && !ret; d++) {
-		if (!(mi->session_mask & ~mi->failed & (1u << d)))
+		if (!(mi->rf.session_mask & ~mi->rf.failed & (1u << d)))
 			continue;
 		if (!f[d] || vfs_truncate(&f[d]->f_path, size)) {
 			msk_err("truncating the replica on device %u (%s) failed; it is stale until re-copied",
 				d, s->dev[d].name);
-			mi->failed |= 1u << d;
+			mi->rf.failed |= 1u << d;
 		}
 	}
 	revert_creds(old);
@@ -595,14 +595,14 @@ static int truncate_unopened(struct msk_sb *s, struct dentry *dentry,
 		return ret;
 	}
 	for (d = 0; d < s->ndev; d++)
-		if (d != md->dev && (mi->st.mask & ~mi->st.stale & (1u << d))) {
-			f[d] = msk_replica_open(s, d, mi->st.id, O_WRONLY);
+		if (d != md->dev && (mi->rf.st.mask & ~mi->rf.st.stale & (1u << d))) {
+			f[d] = msk_replica_open(s, d, mi->rf.st.id, O_WRONLY);
 			if (IS_ERR(f[d]))
 				f[d] = NULL;
 		}
 	ret = msk_truncate_copies(s, mi, f, size);
 	if (!mi->writers)
-		msk_session_end(s, mi);
+		morph_session_end(&s->rio, &mi->rf);
 	mutex_unlock(&mi->mu);
 	for (d = 0; d < s->ndev; d++)
 		if (f[d])

@@ -1,40 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * replica.c - making, refreshing and dropping replicas, with the FUSE front
- * end's rules: a replica is copied to <id>.tmp, made durable, renamed to
- * <id>, and only then entered in the replica mask; a replica is dropped
- * only while no handle is open.  The module copies synchronously, in the
- * caller that changed the copy count (or in the open or close that finds
- * work left), under the inode's mutex, so no write can overtake a copy.
+ * replica.c - the module's side of the replica protocol (core/replica.c
+ * holds its rules and steps): the I/O the core does through struct
+ * morph_replica_io, and when it runs.  The module copies synchronously, in
+ * the caller that changed the copy count (or in the open or close that
+ * finds work left), under the inode's mutex, so no write can overtake a
+ * copy.  A replica is dropped only while no handle is open.
  */
 #include <linux/cred.h>
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/namei.h>
 #include <linux/slab.h>
+#include <linux/xattr.h>
 #include "msk.h"
 
 #define COPY_BUF (1024 * 1024)
 
-static int replica_name(char *buf, size_t len, u64 id, int tmp)
+static struct msk_inode *inode_of(struct morph_replica_file *f)
 {
-	return snprintf(buf, len, "%016llx%s", id, tmp ? MORPH_TMP_SUFFIX : "");
-}
-
-struct dentry *msk_replica_lookup(struct msk_sb *s, u32 d, u64 id, int tmp)
-{
-	char name[32];
-	int n = replica_name(name, sizeof(name), id, tmp);
-
-	return lookup_one_len_unlocked(name, s->dev[d].rep.dentry, n);
+	return container_of(f, struct msk_inode, rf);
 }
 
 struct file *msk_replica_open(struct msk_sb *s, u32 d, u64 id, int flags)
 {
 	struct path p = { .mnt = s->dev[d].rep.mnt, .dentry = NULL };
+	char name[MORPH_REPLICA_NAME_MAX];
+	int n = morph_replica_name(name, sizeof(name), id, 0);
 	struct file *f;
 
-	p.dentry = msk_replica_lookup(s, d, id, 0);
+	p.dentry = lookup_one_len_unlocked(name, s->dev[d].rep.dentry, n);
 	if (IS_ERR(p.dentry))
 		return ERR_CAST(p.dentry);
 	if (d_is_negative(p.dentry)) {
@@ -64,50 +59,67 @@ static int unlink_name(struct msk_sb *s, u32 d, const char *name, int len)
 	return ret;
 }
 
-static int unlink_replica(struct msk_sb *s, u32 d, u64 id, int tmp)
-{
-	char name[32];
-	int n = replica_name(name, sizeof(name), id, tmp);
-	const struct cred *old = override_creds(s->creds);
-	int ret = unlink_name(s, d, name, n);
+/* ---- the replica protocol's I/O (struct morph_replica_io) ---- */
 
+static u64 msk_io_dev_free(void *ctx, u32 dev)
+{
+	return msk_dev_free(ctx, dev);
+}
+
+static u32 msk_io_next_turn(void *ctx)
+{
+	struct msk_sb *s = ctx;
+	u32 turn;
+
+	spin_lock(&s->lock);
+	turn = s->next_dev++;
+	spin_unlock(&s->lock);
+	return turn;
+}
+
+static int msk_io_write_state(void *ctx, struct morph_replica_file *f,
+			  const u8 *buf, int sync)
+{
+	struct msk_sb *s = ctx;
+	struct msk_inode *mi = inode_of(f);
+	const struct cred *old = override_creds(s->creds);
+	int ret;
+
+	ret = vfs_setxattr(msk_userns(s, mi->dev), mi->lmaster,
+			   MORPH_XATTR_STATE, buf, MORPH_STATE_SIZE, 0);
+	if (!ret && sync) {
+		struct path p = { .mnt = s->dev[mi->dev].root.mnt, .dentry = mi->lmaster };
+		struct file *file = dentry_open(&p, O_RDONLY, current_cred());
+
+		ret = PTR_ERR_OR_ZERO(file);
+		if (!ret) {
+			ret = vfs_fsync(file, 0);
+			fput(file);
+		}
+	}
 	revert_creds(old);
 	if (ret)
-		msk_err("cannot remove replica %s on device %u (%s): %d", name,
-			d, s->dev[d].name, ret);
+		msk_err("cannot write %s of inode %lu on device %u (%s): %d",
+			MORPH_XATTR_STATE, d_inode(mi->lmaster)->i_ino, mi->dev,
+			s->dev[mi->dev].name, ret);
 	return ret;
 }
 
-int msk_unlink_replicas(struct msk_sb *s, const struct morph_state *st)
+/* copy the master to @c->tmp on @c->dev, durably; @c->priv notes it */
+static int msk_io_copy(void *ctx, struct morph_replica_file *f,
+		   struct morph_copy *c)
 {
-	u32 d;
-	int ret = 0, r;
-
-	for (d = 0; d < s->ndev; d++)
-		if (st->mask & (1u << d)) {
-			r = unlink_replica(s, d, st->id, 0);
-			if (r && !ret)
-				ret = r;
-		}
-	return ret;
-}
-
-/* copy the master of @mi to <id>.tmp on @d, durable, then rename to <id> */
-static int copy_to(struct msk_sb *s, struct msk_inode *mi, u32 d)
-{
+	struct msk_sb *s = ctx;
+	struct msk_inode *mi = inode_of(f);
 	struct path mp = { .mnt = s->dev[mi->dev].root.mnt, .dentry = mi->lmaster };
-	struct path tp = { .mnt = s->dev[d].rep.mnt, .dentry = NULL };
-	struct dentry *dir = s->dev[d].rep.dentry, *final;
+	struct path tp = { .mnt = s->dev[c->dev].rep.mnt, .dentry = NULL };
+	struct dentry *dir = s->dev[c->dev].rep.dentry;
 	struct file *in, *out = NULL;
-	struct renamedata rd = {};
 	loff_t ipos = 0, opos = 0;
-	char *buf, tname[32], fname[32];
-	int tlen = replica_name(tname, sizeof(tname), mi->st.id, 1);
-	int flen = replica_name(fname, sizeof(fname), mi->st.id, 0);
+	char *buf;
 	ssize_t n;
 	int ret;
 
-	unlink_replica(s, d, mi->st.id, 1);
 	buf = kvmalloc(COPY_BUF, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
@@ -117,12 +129,12 @@ static int copy_to(struct msk_sb *s, struct msk_inode *mi, u32 d)
 		return PTR_ERR(in);
 	}
 	inode_lock_nested(d_inode(dir), I_MUTEX_PARENT);
-	tp.dentry = lookup_one_len(tname, dir, tlen);
+	tp.dentry = lookup_one_len(c->tmp, dir, strlen(c->tmp));
 	ret = PTR_ERR_OR_ZERO(tp.dentry);
 	if (!ret && d_is_positive(tp.dentry))
 		ret = -EEXIST;
 	if (!ret)
-		ret = vfs_create(msk_userns(s, d), d_inode(dir), tp.dentry,
+		ret = vfs_create(msk_userns(s, c->dev), d_inode(dir), tp.dentry,
 				 S_IFREG | 0600, true);
 	inode_unlock(d_inode(dir));
 	if (ret)
@@ -147,22 +159,8 @@ static int copy_to(struct msk_sb *s, struct msk_inode *mi, u32 d)
 		}
 	}
 	ret = n < 0 ? n : vfs_fsync(out, 0);
-	if (ret)
-		goto out;
-	inode_lock_nested(d_inode(dir), I_MUTEX_PARENT);
-	final = lookup_one_len(fname, dir, flen);
-	ret = PTR_ERR_OR_ZERO(final);
-	if (!ret) {
-		rd.old_mnt_userns = msk_userns(s, d);
-		rd.old_dir = d_inode(dir);
-		rd.old_dentry = tp.dentry;
-		rd.new_mnt_userns = msk_userns(s, d);
-		rd.new_dir = d_inode(dir);
-		rd.new_dentry = final;
-		ret = tp.dentry->d_parent == dir ? vfs_rename(&rd) : -ESTALE;
-		dput(final);
-	}
-	inode_unlock(d_inode(dir));
+	if (!ret)
+		*(int *)c->priv = 1;
 out:
 	if (out)
 		fput(out);
@@ -170,78 +168,115 @@ out:
 	kvfree(buf);
 	if (!IS_ERR_OR_NULL(tp.dentry))
 		dput(tp.dentry);
-	if (ret)
-		unlink_replica(s, d, mi->st.id, 1);
 	return ret;
 }
 
-static int commit(struct msk_sb *s, struct msk_inode *mi,
-		  const struct morph_state *old)
+static int msk_io_rename(void *ctx, struct morph_replica_file *f,
+		     struct morph_copy *c)
 {
-	int ret = msk_persist(s, mi, 0, 1);
+	struct msk_sb *s = ctx;
+	struct dentry *dir = s->dev[c->dev].rep.dentry, *from, *to;
+	struct renamedata rd = {};
+	int ret;
 
+	inode_lock_nested(d_inode(dir), I_MUTEX_PARENT);
+	from = lookup_one_len(c->tmp, dir, strlen(c->tmp));
+	ret = PTR_ERR_OR_ZERO(from);
 	if (ret)
-		mi->st = *old;
+		goto unlock;
+	to = lookup_one_len(c->name, dir, strlen(c->name));
+	ret = PTR_ERR_OR_ZERO(to);
+	if (!ret) {
+		rd.old_mnt_userns = msk_userns(s, c->dev);
+		rd.old_dir = d_inode(dir);
+		rd.old_dentry = from;
+		rd.new_mnt_userns = msk_userns(s, c->dev);
+		rd.new_dir = d_inode(dir);
+		rd.new_dentry = to;
+		ret = d_is_positive(from) ? vfs_rename(&rd) : -ESTALE;
+		dput(to);
+	}
+	dput(from);
+unlock:
+	inode_unlock(d_inode(dir));
 	return ret;
 }
+
+static int msk_io_persist(void *ctx, struct morph_replica_file *f,
+		      u32 extra_stale, int sync)
+{
+	return msk_persist(ctx, inode_of(f), extra_stale, sync);
+}
+
+static int msk_io_remove(void *ctx, u32 d, const char *name)
+{
+	struct msk_sb *s = ctx;
+	const struct cred *old = override_creds(s->creds);
+	int ret = unlink_name(s, d, name, strlen(name));
+
+	revert_creds(old);
+	if (ret)
+		msk_err("cannot remove replica %s on device %u (%s): %d", name,
+			d, s->dev[d].name, ret);
+	return ret;
+}
+
+void msk_replica_io_init(struct msk_sb *s)
+{
+	static const struct morph_replica_io io = {
+		.dev_free = msk_io_dev_free,
+		.next_turn = msk_io_next_turn,
+		.write_state = msk_io_write_state,
+		.persist = msk_io_persist,
+		.copy = msk_io_copy,
+		.rename = msk_io_rename,
+		.remove = msk_io_remove,
+	};
+
+	s->rio = io;
+	s->rio.ctx = s;
+	s->rio.env = &s->env;
+	s->rio.ndev = s->ndev;
+}
+
+/* ---- when: bring the copies to the count wanted ---- */
 
 void msk_reconcile(struct msk_sb *s, struct msk_inode *mi)
 {
-	struct morph_state old;
+	struct morph_replica_file *f = &mi->rf;
 	u64 size = i_size_read(d_inode(mi->lmaster));
-	u32 d, eligible, tried = 0;
+	u32 d, tried = 0;
 	const struct cred *cred;
-	int pick;
+	int pick, copied;
 
 	/* an unlinked master has lost its replicas already (namei.c) */
-	if (mi->state_bad || !d_inode(mi->lmaster)->i_nlink)
+	if (f->state_bad || !d_inode(mi->lmaster)->i_nlink)
 		return;
 	cred = override_creds(s->creds);
-	if (!mi->st.id) {
-		old = mi->st;
-		if (commit(s, mi, &old))
-			goto out;
-	}
+	if (!f->st.id && msk_persist(s, mi, 0, 1))
+		goto out;
 	/* stale replicas are copied again; a writer would make them stale */
-	for (d = 0; d < s->ndev && !mi->writers; d++) {
-		if (!(mi->st.mask & mi->st.stale & (1u << d)))
-			continue;
-		old = mi->st;
-		if (copy_to(s, mi, d)) {
+	for (d = 0; d < s->ndev && !mi->writers; d++)
+		if ((f->st.mask & f->st.stale & (1u << d)) &&
+		    morph_replica_make(&s->rio, f, &f->st, d, &copied))
 			tried |= 1u << d;
-			continue;
-		}
-		mi->st.stale &= ~(1u << d);
-		commit(s, mi, &old);
-	}
-	while (!mi->writers && morph_popcount(mi->st.mask) + 1 < mi->st.wanted) {
-		eligible = 0;
-		for (d = 0; d < s->ndev; d++)
-			if (!(tried & (1u << d)) && msk_dev_free(s, d) > size)
-				eligible |= 1u << d;
-		pick = morph_rmap_pick_new(&mi->st, s->ndev, eligible, &s->env);
+	while (!mi->writers && morph_popcount(f->st.mask) + 1 < f->st.wanted) {
+		pick = morph_rmap_pick_new(&f->st, s->ndev,
+					   morph_devices_with_room(&s->rio, size) & ~tried,
+					   &s->env);
 		if (pick < 0)
 			break;
-		if (copy_to(s, mi, pick)) {
-			tried |= 1u << pick;
+		copied = 0;
+		if (!morph_replica_make(&s->rio, f, &f->st, pick, &copied))
 			continue;
-		}
-		old = mi->st;
-		mi->st.mask |= 1u << pick;
-		mi->st.stale &= ~(1u << pick);
-		if (commit(s, mi, &old))
+		if (copied)	/* the state cannot be written: stop */
 			break;
+		tried |= 1u << pick;
 	}
-	while (!mi->opens && morph_popcount(mi->st.mask) + 1 > mi->st.wanted) {
-		pick = morph_rmap_pick_drop(&mi->st);
-		if (pick < 0)
+	while (!mi->opens && morph_popcount(f->st.mask) + 1 > f->st.wanted) {
+		if (morph_replica_drop(&s->rio, f, NULL, &d))
 			break;
-		old = mi->st;
-		mi->st.mask &= ~(1u << pick);
-		mi->st.stale &= ~(1u << pick);
-		if (commit(s, mi, &old))
-			break;
-		unlink_replica(s, pick, mi->st.id, 0);
+		morph_replica_remove(&s->rio, d, f->st.id);
 	}
 out:
 	revert_creds(cred);

@@ -52,16 +52,6 @@ static u32 env_random(void *ctx)
 	return (u32)(x >> 16);
 }
 
-u64 msk_new_id(struct msk_sb *s)
-{
-	u64 id;
-
-	do {
-		id = ((u64)env_random(s) << 32) | env_random(s);
-	} while (!id);
-	return id;
-}
-
 /* ---- devices ---- */
 
 u64 msk_dev_free(struct msk_sb *s, u32 d)
@@ -71,27 +61,6 @@ u64 msk_dev_free(struct msk_sb *s, u32 d)
 	if (vfs_statfs(&s->dev[d].root, &st))
 		return 0;
 	return st.f_bavail * st.f_bsize;
-}
-
-/* in turn, skipping devices with less than half the room of the emptiest */
-int msk_pick_device(struct msk_sb *s, u32 allowed)
-{
-	u64 free[MORPH_MAX_DEVICES], most = 0;
-	u32 d, i;
-
-	for (d = 0; d < s->ndev; d++) {
-		free[d] = (allowed & (1u << d)) ? msk_dev_free(s, d) : 0;
-		if (free[d] > most)
-			most = free[d];
-	}
-	for (i = 0; i < s->ndev; i++) {
-		spin_lock(&s->lock);
-		d = s->next_dev++ % s->ndev;
-		spin_unlock(&s->lock);
-		if ((allowed & (1u << d)) && free[d] >= most / 2)
-			return d;
-	}
-	return allowed ? __ffs(allowed) : -ENOENT;
 }
 
 /* lower/@name relative to @base, created as a directory if missing */
@@ -403,9 +372,9 @@ static struct inode *msk_alloc_inode(struct super_block *sb)
 		return NULL;
 	mi->dev = -1;
 	mi->lmaster = NULL;
-	mi->state_bad = 0;
-	mi->opens = mi->writers = mi->session = 0;
-	mi->session_mask = mi->failed = 0;
+	mi->rf.state_bad = 0;
+	mi->opens = mi->writers = mi->rf.session = 0;
+	mi->rf.session_mask = mi->rf.failed = 0;
 	atomic64_set(&mi->reads, 0);
 	atomic64_set(&mi->writes, 0);
 	morph_laas_file_init(&mi->laas);
@@ -437,14 +406,14 @@ static int msk_statfs(struct dentry *dentry, struct kstatfs *out)
 	u32 d;
 	int ret;
 
-	for (d = 0; d < s->ndev; d++) {
+	/* the first device's block size is the volume's */
+	ret = vfs_statfs(&s->dev[0].root, out);
+	if (ret)
+		return ret;
+	for (d = 1; d < s->ndev; d++) {
 		ret = vfs_statfs(&s->dev[d].root, &st);
 		if (ret)
 			return ret;
-		if (!d) {
-			*out = st;
-			continue;
-		}
 		out->f_blocks += st.f_blocks * st.f_bsize / out->f_bsize;
 		out->f_bfree += st.f_bfree * st.f_bsize / out->f_bsize;
 		out->f_bavail += st.f_bavail * st.f_bsize / out->f_bsize;
@@ -540,6 +509,7 @@ static int msk_fill_super(struct super_block *sb, void *data, int silent)
 	s->env.free = env_free;
 	s->env.now_ns = env_now;
 	s->env.random_u32 = env_random;
+	msk_replica_io_init(s);
 	s->cfg.ndev = s->ndev;
 	if (morph_laas_init(&s->laas, &s->cfg, &s->env)) {
 		msk_err("invalid LAAS settings");

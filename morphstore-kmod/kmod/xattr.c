@@ -12,14 +12,9 @@
 #include <linux/slab.h>
 #include <linux/xattr.h>
 #include "msk.h"
+#include "../core/status.h"
 
 #define OURS "morphstore"	/* after the "user." prefix */
-
-static const char *const policy_names[] = {
-	[MORPH_LAAS_ADAPTIVE] = "adaptive",
-	[MORPH_LAAS_STRIPE] = "stripe",
-	[MORPH_LAAS_MIRROR] = "mirror",
-};
 
 static int is_ours(const char *suffix)
 {
@@ -41,59 +36,52 @@ static int put_text(const char *text, void *value, size_t size)
 static void file_status(struct msk_sb *s, struct msk_inode *mi, char *out,
 			size_t len, int replicas)
 {
-	struct morph_state st;
-	char devs[128] = "";
-	int at = 0;
-	u32 d, copies;
-	u64 r, w;
-	int bad;
+	struct morph_file_status fs = {};
 
 	mutex_lock(&mi->mu);
-	st = mi->st;
-	r = st.reads + atomic64_read(&mi->reads);
-	w = st.writes + atomic64_read(&mi->writes);
-	copies = mi->state_bad ? 1u << mi->dev :
-		 morph_state_readable(&st) & ~mi->failed;
-	bad = mi->state_bad;
+	fs.st = mi->rf.st;
+	fs.reads = fs.st.reads + atomic64_read(&mi->reads);
+	fs.writes = fs.st.writes + atomic64_read(&mi->writes);
+	fs.copies = mi->rf.state_bad ? 1u << mi->dev :
+		    morph_state_readable(&fs.st) & ~mi->rf.failed;
+	fs.state_bad = mi->rf.state_bad;
 	mutex_unlock(&mi->mu);
-	if (replicas) {
-		snprintf(out, len, "%u", st.wanted);
-		return;
-	}
-	for (d = 0; d < s->ndev; d++)
-		if (copies & (1u << d))
-			at += scnprintf(devs + at, sizeof(devs) - at, "%s%u",
-					at ? "," : "", d);
-	snprintf(out, len,
-		 "wanted=%u copies=%u master=%u devices=%s stale=0x%x reads=%llu writes=%llu id=%016llx%s",
-		 st.wanted, morph_popcount(copies), st.master, devs, st.stale,
-		 r, w, st.id, bad ? " state=unreadable" : "");
+	if (replicas)
+		snprintf(out, len, "%u", fs.st.wanted);
+	else
+		morph_file_status_format(out, len, &fs);
 }
 
 static void volume_status(struct msk_sb *s, char *out, size_t len)
 {
-	u32 d, load, thr, bound[MORPH_MAX_DEVICES], split[MORPH_MAX_DEVICES];
-	int striping, n;
+	struct morph_volume_status vs = {
+		.version = MORPH_FORMAT_VERSION,
+		.ndev = s->ndev,
+		.policy = s->cfg.policy,
+		.chunk = s->cfg.chunk,
+		.window_ms = s->cfg.window_ns / NSEC_PER_MSEC,
+	};
+	u32 d, n, bound[MORPH_MAX_DEVICES], split[MORPH_MAX_DEVICES];
 
 	spin_lock(&s->lock);
-	load = morph_laas_load(&s->laas);
-	thr = morph_laas_threshold(&s->laas);
-	striping = morph_laas_striping(&s->laas);
+	vs.load = morph_laas_load(&s->laas);
+	vs.threshold = morph_laas_threshold(&s->laas);
+	vs.striping = morph_laas_striping(&s->laas);
 	memcpy(bound, s->laas.dev_bound, sizeof(bound));
 	memcpy(split, s->laas.dev_split, sizeof(split));
 	spin_unlock(&s->lock);
-	n = scnprintf(out, len,
-		      "version=%d devices=%u load=%u threshold=%u mode=%s policy=%s chunk=%u window_ms=%llu pending=0\n",
-		      MORPH_FORMAT_VERSION, s->ndev, load, thr,
-		      striping ? "stripe" : "mirror",
-		      policy_names[s->cfg.policy], s->cfg.chunk,
-		      s->cfg.window_ns / NSEC_PER_MSEC);
-	for (d = 0; d < s->ndev; d++)
-		n += scnprintf(out + n, len - n,
-			       "dev=%u path=%s load=%u split=%u mode=%s free=%llu\n", d,
-			       s->dev[d].name, bound[d], split[d],
-			       striping ? "stripe" : "mirror",
-			       msk_dev_free(s, d));
+	n = morph_volume_status_format(out, len, &vs);
+	for (d = 0; d < s->ndev; d++) {
+		struct morph_device_status ds = {
+			.dev = d,
+			.path = s->dev[d].name,
+			.load = bound[d],
+			.split = split[d],
+			.free = msk_dev_free(s, d),
+		};
+
+		n += morph_device_status_format(out + n, len - n, &vs, &ds);
+	}
 }
 
 static struct dentry *xattr_lower(struct msk_sb *s, struct dentry *dentry,
@@ -151,38 +139,29 @@ static int msk_xattr_get(const struct xattr_handler *h, struct dentry *dentry,
 static int set_replicas(struct msk_sb *s, struct dentry *dentry,
 			struct msk_inode *mi, const void *value, size_t size)
 {
-	char buf[16];
-	unsigned int n;
-	u32 old;
+	u32 n, old;
 	int ret;
 
-	if (!value || !size || size >= sizeof(buf))
-		goto bad;
-	memcpy(buf, value, size);
-	buf[size] = 0;
-	if (buf[size - 1] == '\n')
-		buf[size - 1] = 0;
-	if (kstrtouint(buf, 10, &n) || n < 1 || n > s->ndev)
-		goto bad;
+	if (!value || morph_replicas_parse(value, size, s->ndev, &n)) {
+		msk_err("%s of %pd: '%.*s' is not a copy count in 1..%u (master included)",
+			MORPH_XATTR_REPLICAS, dentry, (int)min_t(size_t, size, 16),
+			value ? (const char *)value : "", s->ndev);
+		return -EINVAL;
+	}
 	mutex_lock(&mi->mu);
-	if (mi->state_bad) {
+	if (mi->rf.state_bad) {
 		ret = -EIO;
 	} else {
-		old = mi->st.wanted;
-		mi->st.wanted = n;
+		old = mi->rf.st.wanted;
+		mi->rf.st.wanted = n;
 		ret = msk_persist(s, mi, 0, 1);
 		if (ret)
-			mi->st.wanted = old;
+			mi->rf.st.wanted = old;
 		else
 			msk_reconcile(s, mi);
 	}
 	mutex_unlock(&mi->mu);
 	return ret;
-bad:
-	msk_err("%s of %pd: '%.*s' is not a copy count in 1..%u (master included)",
-		MORPH_XATTR_REPLICAS, dentry, (int)min_t(size_t, size, 16),
-		value ? (const char *)value : "", s->ndev);
-	return -EINVAL;
 }
 
 static int msk_xattr_set(const struct xattr_handler *h,
