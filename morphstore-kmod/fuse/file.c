@@ -17,14 +17,14 @@ static int truncate_copies(struct morph_vol *v, struct morph_inode *ino,
 			   const int *fd, off_t size)
 {
 	u32 d;
-	int ret = morph_session_begin(v, ino);
+	int ret = morph_inode_session_begin(v, ino);
 
 	if (ret)
 		return ret;
 	if (ftruncate(fd[ino->dev], size))
 		return morph_io_error(v, ino->dev, neg_errno(), "(truncate)");
 	for (d = 0; d < v->ndev; d++) {
-		if (!(ino->session_mask & ~ino->failed & (1u << d)))
+		if (!(ino->rf.session_mask & ~ino->rf.failed & (1u << d)))
 			continue;
 		if (fd[d] < 0 || ftruncate(fd[d], size)) {
 			int e = fd[d] < 0 ? EBADF : errno;
@@ -54,7 +54,7 @@ int mo_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 		pthread_mutex_lock(&h->ino->mu);
 		ret = truncate_copies(v, h->ino, h->fd, size);
 		if (!h->ino->writers)
-			morph_session_end(v, h->ino);
+			morph_inode_session_end(v, h->ino);
 		pthread_mutex_unlock(&h->ino->mu);
 		return ret;
 	}
@@ -74,15 +74,15 @@ int mo_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 	if (ret)
 		return ret == -EPERM ? -EISDIR : ret;
 	pthread_mutex_lock(&ino->mu);
-	morph_replica_name(name, sizeof(name), ino->st.id, 0);
+	morph_replica_name(name, sizeof(name), ino->rf.st.id, 0);
 	for (d = 0; d < v->ndev; d++)
-		fd[d] = (ino->st.mask & ~ino->st.stale & (1u << d)) &&
+		fd[d] = (ino->rf.st.mask & ~ino->rf.st.stale & (1u << d)) &&
 			morph_dev_up(v, d) ?
 			openat(v->dev[d].rep_fd, name, O_WRONLY) : -1;
 	fd[ino->dev] = ino->xfd;
 	ret = truncate_copies(v, ino, fd, size);
 	if (!ino->writers)
-		morph_session_end(v, ino);
+		morph_inode_session_end(v, ino);
 	pthread_mutex_unlock(&ino->mu);
 	for (d = 0; d < v->ndev; d++)
 		if (fd[d] >= 0 && d != ino->dev)
@@ -143,10 +143,10 @@ static int setup_handle(struct morph_vol *v, u32 dev, int fd, int standin,
 	pthread_mutex_lock(&ino->mu);
 	if (h->writable)
 		ino->writers++;
-	h->copies = ino->state_bad || standin ? 1u << dev :
-		    morph_state_readable(&ino->st) & ~ino->failed &
+	h->copies = ino->rf.state_bad || standin ? 1u << dev :
+		    morph_state_readable(&ino->rf.st) & ~ino->rf.failed &
 		    ~morph_lost(v);
-	morph_replica_name(name, sizeof(name), ino->st.id, 0);
+	morph_replica_name(name, sizeof(name), ino->rf.st.id, 0);
 	for (d = 0; d < v->ndev; d++) {
 		if (d == dev || !(h->copies & (1u << d)))
 			continue;
@@ -162,13 +162,13 @@ static int setup_handle(struct morph_vol *v, u32 dev, int fd, int standin,
 			if (h->writable)	/* it will miss this handle's writes */
 				morph_replica_missed(v, ino, d, -1);
 			else
-				__atomic_or_fetch(&ino->failed, 1u << d,
+				__atomic_or_fetch(&ino->rf.failed, 1u << d,
 						  __ATOMIC_SEQ_CST);
 		}
 	}
-	resync = !ino->state_bad && !standin && !ino->writers &&
-		 (ino->st.stale || morph_popcount(ino->st.mask) + 1 !=
-		  ino->st.wanted);
+	resync = !ino->rf.state_bad && !standin && !ino->writers &&
+		 (ino->rf.st.stale || morph_popcount(ino->rf.st.mask) + 1 !=
+		  ino->rf.st.wanted);
 	pthread_mutex_unlock(&ino->mu);
 	if (morph_popcount(h->copies) > 1)
 		for (d = 0; d < v->ndev; d++) {
@@ -280,10 +280,10 @@ int mo_create(const char *path, mode_t mode, struct fuse_file_info *fi)
 		struct morph_handle *h = (void *)(uintptr_t)fi->fh;
 
 		pthread_mutex_lock(&h->ino->mu);
-		h->ino->st.wanted = v->new_copies;
+		h->ino->rf.st.wanted = v->new_copies;
 		ret = morph_inode_persist(v, h->ino, 0, 1);
 		if (ret)
-			h->ino->st.wanted = 1;
+			h->ino->rf.st.wanted = 1;
 		pthread_mutex_unlock(&h->ino->mu);
 	}
 	if (ret) {
@@ -312,7 +312,7 @@ int mo_read(const char *path, char *buf, size_t size, off_t off,
 	 * done again from the others: a lost device is only noticed here */
 	for (tries = 0; tries < v->ndev; tries++) {
 		copies = h->copies &
-			 ~__atomic_load_n(&ino->failed, __ATOMIC_SEQ_CST) &
+			 ~__atomic_load_n(&ino->rf.failed, __ATOMIC_SEQ_CST) &
 			 ~__atomic_load_n(&h->bad, __ATOMIC_SEQ_CST) &
 			 ~morph_lost(v);
 		if (!copies) {
@@ -377,7 +377,7 @@ int mo_write(const char *path, const char *buf, size_t size, off_t off,
 	u32 d;
 
 	pthread_mutex_lock(&ino->mu);
-	ret = morph_session_begin(v, ino);
+	ret = morph_inode_session_begin(v, ino);
 	if (ret) {
 		pthread_mutex_unlock(&ino->mu);
 		morph_err("not writing /%s: its replicas could not be marked stale first",
@@ -390,7 +390,7 @@ int mo_write(const char *path, const char *buf, size_t size, off_t off,
 		morph_io_error(v, ino->dev, (int)n, h->name);
 	if (n > 0) {
 		for (d = 0; d < v->ndev; d++) {
-			if (!(ino->session_mask & ~ino->failed & (1u << d)))
+			if (!(ino->rf.session_mask & ~ino->rf.failed & (1u << d)))
 				continue;
 			r = h->fd[d] >= 0 ? write_all(h->fd[d], buf, (size_t)n, off)
 					  : -EBADF;
@@ -447,10 +447,10 @@ int mo_release(const char *path, struct fuse_file_info *fi)
 	pthread_mutex_unlock(&v->lock);
 	pthread_mutex_lock(&ino->mu);
 	if (h->writable && --ino->writers == 0)
-		morph_session_end(v, ino);
-	resync = !ino->writers && !ino->state_bad &&
-		 (ino->st.stale ||
-		  morph_popcount(ino->st.mask) + 1 < ino->st.wanted);
+		morph_inode_session_end(v, ino);
+	resync = !ino->writers && !ino->rf.state_bad &&
+		 (ino->rf.st.stale ||
+		  morph_popcount(ino->rf.st.mask) + 1 < ino->rf.st.wanted);
 	pthread_mutex_unlock(&ino->mu);
 	(void)path;
 	if (resync)	/* by its name at open; a renamed file waits for its next open */

@@ -27,67 +27,35 @@ static unsigned int bucket(dev_t dev, ino_t ino)
 	return (unsigned int)((ino * 2654435761u) ^ dev) & 255;
 }
 
-static u64 new_id(struct morph_vol *v)
-{
-	u64 id;
-
-	do {
-		id = ((u64)v->env.random_u32(v->env.ctx) << 32) |
-		     v->env.random_u32(v->env.ctx);
-	} while (!id);
-	return id;
-}
-
 static void load_state(struct morph_vol *v, struct morph_inode *ino)
 {
 	u8 buf[MORPH_STATE_SIZE + 16];
 	ssize_t n;
 	int ret;
 
+	morph_state_init(&ino->rf.st, 0, ino->dev);
 	if (ino->standin) {	/* the replica's own state (names.c) */
-		if (morph_rstate_read(v, ino->dev, ino->xfd, &ino->st))
-			morph_state_init(&ino->st, 0, ino->dev);
+		if (morph_rstate_read(v, ino->dev, ino->xfd, &ino->rf.st))
+			morph_state_init(&ino->rf.st, 0, ino->dev);
 		return;
 	}
 	n = fgetxattr(ino->xfd, MORPH_XATTR_STATE, buf, sizeof(buf));
-	morph_state_init(&ino->st, 0, ino->dev);
 	if (n < 0) {
 		if (errno != ENODATA)
 			morph_err("reading %s of a file on device %u (%s): %s; serving its master copy only",
 				  MORPH_XATTR_STATE, ino->dev,
 				  v->dev[ino->dev].path, strerror(errno));
-		ino->state_bad = errno != ENODATA;
+		ino->rf.state_bad = errno != ENODATA;
 		return;
 	}
-	ret = morph_state_decode(buf, (size_t)n, v->ndev, &ino->st);
-	if (!ret && ino->st.master != ino->dev)
-		ret = -MORPH_ERR_FIELD;
+	ret = morph_state_load(buf, (size_t)n, v->ndev, ino->dev, &ino->rf.st);
 	if (ret) {
 		morph_err("file inode %llu on device %u (%s): %s: %s; serving its master copy only, not changing it",
 			  (unsigned long long)ino->key_ino, ino->dev,
 			  v->dev[ino->dev].path, MORPH_XATTR_STATE,
 			  morph_strerror(ret));
-		morph_state_init(&ino->st, 0, ino->dev);
-		ino->state_bad = 1;
+		ino->rf.state_bad = 1;
 	}
-}
-
-int morph_read_state(struct morph_vol *v, u32 dev, const char *rel,
-		     struct morph_state *st)
-{
-	u8 buf[MORPH_STATE_SIZE + 16];
-	ssize_t n = morph_lgetxattr(v, dev, rel, MORPH_XATTR_STATE, buf,
-				    sizeof(buf));
-
-	morph_state_init(st, 0, dev);
-	if (n < 0)
-		return n == -ENODATA ? 0 : (int)n;
-	if (morph_state_decode(buf, (size_t)n, v->ndev, st) ||
-	    st->master != dev) {
-		morph_state_init(st, 0, dev);
-		return -EIO;
-	}
-	return 0;
 }
 
 /*
@@ -179,41 +147,24 @@ int morph_inode_get_path(struct morph_vol *v, const char *rel,
 }
 
 /*
- * Write the state back: @extra_stale marks more replicas stale on disk
- * only; @sync makes it durable before returning.
+ * Write the state back (morph_replica_persist) with the requests counted
+ * since: @extra_stale marks more replicas stale on disk only; @sync makes
+ * it durable before returning.  A stand-in's state is not its own.
  */
 int morph_inode_persist(struct morph_vol *v, struct morph_inode *ino,
 			u32 extra_stale, int sync)
 {
-	struct morph_state st;
-	u8 buf[MORPH_STATE_SIZE];
+	int ret;
 
 	if (ino->standin)
 		return -EROFS;
-	if (ino->state_bad || !morph_dev_up(v, ino->dev))
+	if (ino->rf.state_bad || !morph_dev_up(v, ino->dev))
 		return -EIO;
-	if (!ino->st.id)
-		ino->st.id = new_id(v);
-	st = ino->st;
-	st.stale |= extra_stale;
-	st.reads += ino->reads;
-	st.writes += ino->writes;
-	morph_state_encode(&st, buf);
-	if (fsetxattr(ino->xfd, MORPH_XATTR_STATE, buf, sizeof(buf), 0)) {
-		int e = errno;
-
-		morph_io_error(v, ino->dev, -e, "(a file's " MORPH_XATTR_STATE ")");
-		morph_err("cannot write %s of inode %llu on device %u (%s): %s",
-			  MORPH_XATTR_STATE, (unsigned long long)ino->key_ino,
-			  ino->dev, v->dev[ino->dev].path, strerror(e));
-		return -e;
-	}
-	ino->st.reads = st.reads;
-	ino->st.writes = st.writes;
-	ino->reads = ino->writes = 0;
-	if (sync && fsync(ino->xfd))
-		return -errno;
-	return 0;
+	ret = morph_replica_persist(&v->rio, &ino->rf, extra_stale, ino->reads,
+				    ino->writes, sync);
+	if (!ret)
+		ino->reads = ino->writes = 0;
+	return ret;
 }
 
 /*
@@ -221,39 +172,23 @@ int morph_inode_persist(struct morph_vol *v, struct morph_inode *ino,
  * replica that is already stale misses what follows: it says so itself
  * first (names.c), so that it never stands in for its master.
  */
-int morph_session_begin(struct morph_vol *v, struct morph_inode *ino)
+int morph_inode_session_begin(struct morph_vol *v, struct morph_inode *ino)
 {
-	u32 live = ino->st.mask & ~ino->st.stale;
-	u32 behind = ino->st.mask & ino->st.stale & ~ino->rstale, d;
-	int ret;
+	u32 behind = ino->rf.st.mask & ino->rf.st.stale & ~ino->rstale, d;
 
-	if (ino->session)
+	if (ino->rf.session)
 		return 0;
 	for (d = 0; d < v->ndev; d++)
 		if (behind & (1u << d))
 			morph_replica_missed(v, ino, d, -1);
-	if (!live)
-		return 0;
-	ret = morph_inode_persist(v, ino, live, 1);
-	if (ret)
-		return ret;
-	ino->session = 1;
-	ino->session_mask = live;
 	/* a replica on a lost device is written by nobody */
-	ino->failed = live & morph_lost(v);
-	return 0;
+	return morph_session_begin(&v->rio, &ino->rf, morph_lost(v));
 }
 
 /* under ino->mu: the last writer is gone */
-void morph_session_end(struct morph_vol *v, struct morph_inode *ino)
+void morph_inode_session_end(struct morph_vol *v, struct morph_inode *ino)
 {
-	if (!ino->session)
-		return;
-	ino->st.stale |= ino->failed;
-	ino->session = 0;
-	ino->session_mask = 0;
-	ino->failed = 0;
-	morph_inode_persist(v, ino, 0, 0);
+	morph_session_end(&v->rio, &ino->rf);
 }
 
 void morph_inode_put(struct morph_vol *v, struct morph_inode *ino)

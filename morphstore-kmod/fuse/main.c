@@ -96,7 +96,6 @@ int main(int argc, char *argv[])
 	struct options o = { .window_ms = 1000, .chunk = 256 * 1024,
 			     .replicate_bps = 64ull << 20, .copies = 1 };
 	static struct morph_vol vol;
-	const char *pause = getenv("MORPHSTORE_TEST_NAMING_PAUSE_US");
 	int ret;
 
 	if (fuse_opt_parse(&args, &o, option_spec, NULL) == -1)
@@ -151,8 +150,6 @@ int main(int argc, char *argv[])
 	vol.laas_cfg.chunk = o.chunk;
 	vol.replicate_bps = o.replicate_bps;
 	vol.direct_io = o.direct_io;
-	if (pause)
-		vol.test_naming_pause_us = (unsigned int)strtoul(pause, NULL, 10);
 	if (morph_laas_init(&vol.laas, &vol.laas_cfg, &vol.env)) {
 		morph_err("invalid LAAS settings");
 		morph_vol_close(&vol);

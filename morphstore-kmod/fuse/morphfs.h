@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include "../core/laas.h"
+#include "../core/replica.h"
 #include "../core/rmap.h"
 #include "../include/morphstore_format.h"
 
@@ -45,16 +46,12 @@ struct morph_inode {
 	int refs;			/* handles + pins, under vol->lock */
 	int xfd;			/* master, for attributes */
 	pthread_mutex_t mu;
-	struct morph_state st;		/* as last persisted (minus session) */
-	int state_bad;			/* attribute unreadable: single copy */
+	struct morph_replica_file rf;	/* its copies, under mu */
 	int standin;			/* a replica standing in for a master
 					 * on a lost device: read-only */
 	u32 rstale;			/* replicas whose own state is known
 					 * to say stale */
 	int writers;
-	int session;			/* stale marking persisted for writes */
-	u32 session_mask;		/* replicas kept in step this session */
-	u32 failed;			/* replicas that missed a write */
 	u64 gen;			/* bumped by every change of content */
 	u64 reads, writes;		/* not yet persisted */
 	struct morph_laas_file laas;	/* under vol->lock */
@@ -89,13 +86,9 @@ struct morph_vol {
 	struct morph_inode *table[256];
 	u32 next_dev;			/* placement turn of new files */
 	int direct_io;			/* open files with FOPEN_DIRECT_IO */
-	/* tests only: a pause (microseconds) of the replicator under
-	 * names_lock, between finding the master still at its path and naming
-	 * the new copy there, which widens the window a rename or unlink that
-	 * does not take names_lock in time would race (environment
-	 * MORPHSTORE_TEST_NAMING_PAUSE_US; 0 = none) */
-	unsigned int test_naming_pause_us;
-	/* degraded mode (lower.c, names.c, repair.c) */
+	struct morph_replica_io rio;	/* the replica protocol's I/O
+					 * (replicator.c) */
+	/* degraded mode (device.c, names.c, repair.c) */
 	u32 lost;			/* devices lost; atomic */
 	u32 behind;			/* devices whose replica states are not
 					 * trusted; under mark_lock */
@@ -121,14 +114,13 @@ struct morph_vol {
 	int workers_started;
 };
 
+/* log.c: the daemon's messages, on stderr */
 #define morph_err(...) morph_log("error", __VA_ARGS__)
 #define morph_warn(...) morph_log("warning", __VA_ARGS__)
 void morph_log(const char *level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* lower.c: devices and the namespace spread over them */
-int morph_vol_open(struct morph_vol *v, const char *lower);
-void morph_vol_close(struct morph_vol *v);
+/* device.c: the devices of a mounted volume, entries on them, their health */
 u32 morph_lost(struct morph_vol *v);
 static inline int morph_dev_up(struct morph_vol *v, u32 d)
 {
@@ -138,6 +130,7 @@ int morph_io_error(struct morph_vol *v, u32 d, int err, const char *what);
 int morph_refuse_degraded(struct morph_vol *v, const char *op,
 			  const char *rel);
 int morph_mark_behind(struct morph_vol *v, u32 devs);
+void morph_set_behind(struct morph_vol *v, u32 devs);
 void morph_clear_behind(struct morph_vol *v);
 char *morph_dev_list(u32 mask, char *buf, size_t len);
 const char *morph_rel(const char *path);	/* "/a/b" -> "a/b", "/" -> "." */
@@ -151,9 +144,13 @@ ssize_t morph_llistxattr(struct morph_vol *v, u32 dev, const char *rel,
 			 char *list, size_t size);
 int morph_lsetxattr(struct morph_vol *v, u32 dev, const char *rel,
 		    const char *name, const void *value, size_t size);
-void morph_replica_name(char *buf, size_t len, u64 id, int tmp);
 u64 morph_dev_free(struct morph_vol *v, u32 dev);
-int morph_unlink_replicas(struct morph_vol *v, const struct morph_state *st);
+int morph_read_state(struct morph_vol *v, u32 dev, const char *rel,
+		     struct morph_state *st);
+
+/* mount.c: opening and checking the devices, the marks, the repair */
+int morph_vol_open(struct morph_vol *v, const char *lower);
+void morph_vol_close(struct morph_vol *v);
 
 /* inode.c: the in-memory inodes, state persistence, write sessions */
 int morph_inode_get(struct morph_vol *v, u32 dev, int fd, int standin,
@@ -163,10 +160,8 @@ int morph_inode_get_path(struct morph_vol *v, const char *rel,
 void morph_inode_put(struct morph_vol *v, struct morph_inode *ino);
 int morph_inode_persist(struct morph_vol *v, struct morph_inode *ino,
 			u32 extra_stale, int sync);
-int morph_session_begin(struct morph_vol *v, struct morph_inode *ino);
-void morph_session_end(struct morph_vol *v, struct morph_inode *ino);
-int morph_read_state(struct morph_vol *v, u32 dev, const char *rel,
-		     struct morph_state *st);
+int morph_inode_session_begin(struct morph_vol *v, struct morph_inode *ino);
+void morph_inode_session_end(struct morph_vol *v, struct morph_inode *ino);
 
 /* names.c: replica names and replica states (degraded mode) */
 int morph_find(struct morph_vol *v, const char *rel, struct stat *st,
@@ -200,7 +195,8 @@ void morph_fetch_ahead(struct morph_vol *v, struct morph_handle *h,
 		       u32 copies, u64 off, u64 len,
 		       const struct morph_laas_segment *seg, u32 n);
 
-/* replicator.c: background creation, removal and resync of replicas */
+/* replicator.c: the replica protocol's I/O (struct morph_replica_io), and
+ * background creation, removal and resync of replicas */
 void morph_replicator_init(struct morph_vol *v);
 int morph_replicator_start(struct morph_vol *v);
 void morph_replicator_stop(struct morph_vol *v);

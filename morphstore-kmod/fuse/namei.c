@@ -141,7 +141,7 @@ static int remove_file(struct morph_vol *v, u32 dev, const char *rel)
 		return morph_io_error(v, dev, ret, rel);
 	morph_dir_changed(v, dev, rel);
 	if (have_state && sb.st_nlink == 1)
-		morph_unlink_replicas(v, &st);
+		morph_replica_remove_all(&v->rio, &st);
 	return 0;
 }
 
@@ -330,7 +330,7 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 	morph_dir_changed(v, (u32)df, from);
 	morph_dir_changed(v, (u32)df, to);
 	if (have_old && sto.st_nlink == 1)
-		morph_unlink_replicas(v, &old);
+		morph_replica_remove_all(&v->rio, &old);
 	/* copies still owed are made, and extra ones dropped, under the new
 	 * name: a job queued under the old one finds nothing there */
 	if (have_now &&
@@ -351,10 +351,10 @@ static void note_linked(struct morph_vol *v, const char *rel)
 	if (morph_inode_get_path(v, rel, &ino))
 		return;
 	pthread_mutex_lock(&ino->mu);
-	if (!ino->state_bad && !(ino->st.flags & MORPH_STATE_LINKED)) {
-		ino->st.flags |= MORPH_STATE_LINKED;
+	if (!ino->rf.state_bad && !(ino->rf.st.flags & MORPH_STATE_LINKED)) {
+		ino->rf.st.flags |= MORPH_STATE_LINKED;
 		if (morph_inode_persist(v, ino, 0, 0))
-			ino->st.flags &= ~MORPH_STATE_LINKED;
+			ino->rf.st.flags &= ~MORPH_STATE_LINKED;
 	}
 	pthread_mutex_unlock(&ino->mu);
 	morph_inode_put(v, ino);

@@ -20,7 +20,7 @@
  * master takes writes while it is stale, and a new copy is written stale
  * and made fresh only after its master lists it.  When that cannot be
  * written (its device failed), the device is marked behind on every other
- * device (lower.c) and none of its replicas stands in until a repair pass
+ * device (device.c) and none of its replicas stands in until a repair pass
  * (repair.c) has rebuilt their states from the masters.
  *
  * Names follow unlink, rename and link under vol->names_lock; a crash in
@@ -150,18 +150,18 @@ void morph_replica_missed(struct morph_vol *v, struct morph_inode *ino,
 	char name[32];
 	int own = -1, ret;
 
-	__atomic_or_fetch(&ino->failed, bit, __ATOMIC_SEQ_CST);
+	__atomic_or_fetch(&ino->rf.failed, bit, __ATOMIC_SEQ_CST);
 	if (!morph_dev_up(v, dev) || (ino->rstale & bit))
 		return;
 	if (fd < 0) {
-		morph_replica_name(name, sizeof(name), ino->st.id, 0);
+		morph_replica_name(name, sizeof(name), ino->rf.st.id, 0);
 		fd = own = openat(v->dev[dev].rep_fd, name, O_RDONLY);
 		if (fd < 0 && errno == ENOENT) {
 			ino->rstale |= bit;	/* nothing there to serve */
 			return;
 		}
 	}
-	ret = fd < 0 ? -errno : morph_rstate_write(v, dev, fd, &ino->st, 0, 0);
+	ret = fd < 0 ? -errno : morph_rstate_write(v, dev, fd, &ino->rf.st, 0, 0);
 	if (own >= 0)
 		close(own);
 	if (!ret) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * ondisk.c - parsing the text MorphStore finds on its lower devices (see
- * ondisk.h; the writers are write_label and write_behind in lower.c and
- * morph_replica_name).
+ * ondisk.h; the writers are write_label in mount.c, write_behind in
+ * device.c and morph_replica_name in core/replica.c).
  */
 #include <limits.h>
 #include <stdlib.h>

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * replicator.c - creates, removes and re-synchronises replicas in the
- * background, one file at a time, throttled to replicate_bps
- * (seed 001 section 3.3.2: replication runs off the critical path).
+ * replicator.c - the FUSE daemon's side of the replica protocol
+ * (core/replica.c holds its rules and steps): the I/O the core does through
+ * struct morph_replica_io, and the background thread that creates, removes
+ * and re-synchronises replicas, one file at a time, throttled to
+ * replicate_bps (seed 001 section 3.3.2: replication runs off the critical
+ * path).
  *
- * A replica is copied to <id>.tmp, made durable, and only then renamed to
- * <id> and entered in the replica mask, so a replica is readable only once
- * complete.  The commit happens under ino->mu and is abandoned if the file
- * was written meanwhile (ino->gen moved) or has an open writer, whose
- * handle would not know the new copy.  A replica is removed only while no
- * handle is open, so no reader can still be using it.
+ * The copy runs without ino->mu; the commit (rename, then the mask) takes
+ * it back and is abandoned if the file was written meanwhile (ino->gen
+ * moved) or has an open writer, whose handle would not know the new copy.
+ * A replica is removed only while no handle is open, so no reader can
+ * still be using it.
  *
  * A replica also carries its master's mode, owner and times, a name in
  * MORPH_NAMES_DIR and its own state (names.c): the copy is written with
@@ -21,9 +23,11 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 #include "morphfs.h"
@@ -104,13 +108,97 @@ static void throttle(struct morph_vol *v, u64 start_ns, u64 bytes)
 	}
 }
 
+#ifdef MORPH_TEST_HOOKS
 /*
- * Copy the master to <id>.tmp on @dev, with the master's mode, owner and
- * times and its own state saying stale; returns the open copy or -errno.
+ * Tests only (tests/t_rename_race.sh runs build/test/morphstore-fuse, built
+ * with this): MORPHSTORE_TEST_NAMING_PAUSE_US microseconds of pause under
+ * names_lock, between finding the master still at its path and naming the
+ * new copy there, which widens the window a rename or unlink that does not
+ * take names_lock in time would race.  Only the replicator thread calls it.
  */
-static int copy_master(struct morph_vol *v, struct morph_inode *ino, u32 dev,
-		       const char *tmp, const struct morph_state *st)
+static void test_naming_pause(void)
 {
+	static long us = -1;
+
+	if (us < 0) {
+		const char *s = getenv("MORPHSTORE_TEST_NAMING_PAUSE_US");
+
+		us = s ? strtol(s, NULL, 10) : 0;
+	}
+	if (us > 0)
+		usleep((useconds_t)us);
+}
+#else
+static inline void test_naming_pause(void)
+{
+}
+#endif
+
+/* ---- the replica protocol's I/O (struct morph_replica_io) ---- */
+
+static struct morph_inode *inode_of(struct morph_replica_file *f)
+{
+	return (struct morph_inode *)((char *)f -
+				      offsetof(struct morph_inode, rf));
+}
+
+/* a copy in flight: what its commit needs besides the core's */
+struct copy_job {
+	const char *rel;	/* the path it is copied for */
+	u64 gen;		/* the file's content, as copied */
+	int out;		/* the open copy */
+	enum step declined;	/* why commit_begin gave up */
+};
+
+static u64 io_dev_free(void *ctx, u32 dev)
+{
+	return morph_dev_free(ctx, dev);
+}
+
+static u32 io_next_turn(void *ctx)
+{
+	struct morph_vol *v = ctx;
+
+	return __atomic_fetch_add(&v->next_dev, 1, __ATOMIC_RELAXED);
+}
+
+static int io_write_state(void *ctx, struct morph_replica_file *f,
+			  const u8 *buf, int sync)
+{
+	struct morph_vol *v = ctx;
+	struct morph_inode *ino = inode_of(f);
+
+	if (fsetxattr(ino->xfd, MORPH_XATTR_STATE, buf, MORPH_STATE_SIZE, 0)) {
+		int e = errno;
+
+		morph_io_error(v, ino->dev, -e, "(a file's " MORPH_XATTR_STATE ")");
+		morph_err("cannot write %s of inode %llu on device %u (%s): %s",
+			  MORPH_XATTR_STATE, (unsigned long long)ino->key_ino,
+			  ino->dev, v->dev[ino->dev].path, strerror(e));
+		return -e;
+	}
+	if (sync && fsync(ino->xfd))
+		return -errno;
+	return 0;
+}
+
+static int io_persist(void *ctx, struct morph_replica_file *f,
+		      u32 extra_stale, int sync)
+{
+	return morph_inode_persist(ctx, inode_of(f), extra_stale, sync);
+}
+
+/*
+ * Copy the master to <id>.tmp on @c->dev, with the master's mode, owner
+ * and times and its own state saying stale; the copy stays open for the
+ * commit.
+ */
+static int io_copy(void *ctx, struct morph_replica_file *f,
+		   struct morph_copy *c)
+{
+	struct morph_vol *v = ctx;
+	struct morph_inode *ino = inode_of(f);
+	struct copy_job *j = c->priv;
 	char *buf = malloc(COPY_BUF);
 	int out, ret = 0;
 	u64 at = 0, start = v->env.now_ns(v->env.ctx);
@@ -119,10 +207,11 @@ static int copy_master(struct morph_vol *v, struct morph_inode *ino, u32 dev,
 
 	if (!buf)
 		return -ENOMEM;
-	out = openat(v->dev[dev].rep_fd, tmp, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	out = openat(v->dev[c->dev].rep_fd, c->tmp, O_RDWR | O_CREAT | O_TRUNC,
+		     0600);
 	if (out < 0) {
-		free(buf);
-		return morph_io_error(v, dev, -errno, "(a new replica)");
+		ret = morph_io_error(v, c->dev, -errno, "(a new replica)");
+		goto failed;
 	}
 	for (;;) {
 		n = pread(ino->xfd, buf, COPY_BUF, (off_t)at);
@@ -135,7 +224,7 @@ static int copy_master(struct morph_vol *v, struct morph_inode *ino, u32 dev,
 		}
 		if (write(out, buf, (size_t)n) != n) {
 			ret = errno ? -errno : -EIO;
-			morph_io_error(v, dev, ret, "(a new replica)");
+			morph_io_error(v, c->dev, ret, "(a new replica)");
 			break;
 		}
 		at += (u64)n;
@@ -145,7 +234,6 @@ static int copy_master(struct morph_vol *v, struct morph_inode *ino, u32 dev,
 			break;
 		}
 	}
-	free(buf);
 	if (!ret && !fstat(ino->xfd, &sb)) {
 		struct timespec t[2] = { sb.st_atim, sb.st_mtim };
 
@@ -157,13 +245,17 @@ static int copy_master(struct morph_vol *v, struct morph_inode *ino, u32 dev,
 			ret = -errno;
 	}
 	if (!ret)
-		ret = morph_rstate_write(v, dev, out, st, 0, 1);
-	if (ret) {
+		ret = morph_rstate_write(v, c->dev, out, &c->st, 0, 1);
+	if (ret)
 		close(out);
-		unlinkat(v->dev[dev].rep_fd, tmp, 0);
-		return ret;
-	}
-	return out;
+failed:
+	free(buf);
+	if (ret && ret != -ECANCELED)
+		morph_err("copying /%s to device %u (%s) failed: %s%s", j->rel,
+			  c->dev, v->dev[c->dev].path, strerror(-ret),
+			  ret == -ENOSPC ? "; the device is full, the master is unchanged" : "");
+	j->out = ret ? -1 : out;
+	return ret;
 }
 
 /* under names_lock: does @rel on the master's device still name @ino? */
@@ -176,23 +268,142 @@ static int still_named(struct morph_vol *v, struct morph_inode *ino,
 	       sb.st_dev == ino->key_dev && sb.st_ino == ino->key_ino;
 }
 
+/* takes ino->mu and names_lock, held until io_commit_end */
+static int io_commit_begin(void *ctx, struct morph_replica_file *f,
+			   struct morph_copy *c)
+{
+	struct morph_vol *v = ctx;
+	struct morph_inode *ino = inode_of(f);
+	struct copy_job *j = c->priv;
+
+	pthread_mutex_lock(&ino->mu);
+	pthread_mutex_lock(&v->names_lock);
+	if (ino->gen != j->gen || ino->writers || !still_named(v, ino, j->rel)) {
+		/* written, or renamed: the job under the new name copies */
+		j->declined = ino->gen != j->gen || ino->writers ?
+			      STEP_RETRY_LATER : STEP_DONE;
+		pthread_mutex_unlock(&v->names_lock);
+		pthread_mutex_unlock(&ino->mu);
+		close(j->out);
+		return 1;
+	}
+	test_naming_pause();
+	if (ino->rf.st.mask & (1u << c->dev)) {
+		/* the copy it replaces may keep another name: never fresh */
+		int old = openat(v->dev[c->dev].rep_fd, c->name, O_RDONLY);
+
+		if (old >= 0) {
+			morph_rstate_write(v, c->dev, old, &ino->rf.st, 0, 0);
+			close(old);
+		}
+	}
+	return 0;
+}
+
+/* the copy takes its place, and its name in MORPH_NAMES_DIR */
+static int io_rename(void *ctx, struct morph_replica_file *f,
+		     struct morph_copy *c)
+{
+	struct morph_vol *v = ctx;
+	struct copy_job *j = c->priv;
+	int rep = v->dev[c->dev].rep_fd;
+
+	(void)f;
+	if (renameat(rep, c->tmp, rep, c->name)) {
+		int e = errno;
+
+		morph_err("cannot commit replica of /%s on device %u: %s", j->rel,
+			  c->dev, strerror(e));
+		return -e;
+	}
+	morph_name_link(v, c->dev, c->st.id, j->rel);
+	return 0;
+}
+
+/*
+ * The master lists the copy (under names_lock, before a rename or unlink
+ * can read its state, or the new name would stay behind at the old path);
+ * the copy is fresh on its own device only from then on.
+ */
+static void io_commit_end(void *ctx, struct morph_replica_file *f,
+			  struct morph_copy *c, int ret)
+{
+	struct morph_vol *v = ctx;
+	struct morph_inode *ino = inode_of(f);
+	struct copy_job *j = c->priv;
+
+	pthread_mutex_unlock(&v->names_lock);
+	if (!ret && !morph_rstate_write(v, c->dev, j->out, &ino->rf.st, 1, 0))
+		ino->rstale &= ~(1u << c->dev);
+	pthread_mutex_unlock(&ino->mu);
+	close(j->out);
+}
+
+/*
+ * Stale on its own device first (durably), so that a crash before the
+ * unlink leaves a copy that never stands in for the master; one on a lost
+ * device is left for the repair pass.
+ */
+static int io_drop_begin(void *ctx, struct morph_replica_file *f, u32 dev,
+			 void *priv)
+{
+	struct morph_vol *v = ctx;
+	struct morph_inode *ino = inode_of(f);
+	const char *rel = priv;
+	char name[MORPH_REPLICA_NAME_MAX];
+	int fd, err = 0;
+
+	if (!morph_dev_up(v, dev))
+		return 0;
+	morph_replica_name(name, sizeof(name), f->st.id, 0);
+	fd = openat(v->dev[dev].rep_fd, name, O_RDONLY);
+	if (fd < 0 && errno != ENOENT)
+		err = -errno;
+	if (fd >= 0) {
+		err = morph_rstate_write(v, dev, fd, &ino->rf.st, 0, 1);
+		close(fd);
+	}
+	if (err) {
+		morph_io_error(v, dev, err, rel);
+		morph_err("not dropping the replica of /%s on device %u (%s): it cannot be marked stale first: %s",
+			  rel, dev, v->dev[dev].path, strerror(-err));
+	}
+	return err;
+}
+
+/* one on a lost device is left for the repair pass */
+static int io_remove(void *ctx, u32 dev, const char *name)
+{
+	struct morph_vol *v = ctx;
+	int e;
+
+	if (!morph_dev_up(v, dev) || !unlinkat(v->dev[dev].rep_fd, name, 0) ||
+	    errno == ENOENT)
+		return 0;
+	e = errno;
+	morph_err("cannot remove replica %s on device %u (%s): %s", name, dev,
+		  v->dev[dev].path, strerror(e));
+	return -e;
+}
+
+/* ---- the background replicator ---- */
+
 static enum step add_copy(struct morph_vol *v, struct morph_inode *ino,
 			  const char *rel)
 {
+	struct copy_job j = { .rel = rel, .out = -1 };
 	struct morph_state st;
-	char tmp[32], name[32];
-	u64 gen;
-	u32 eligible = 0, d, lost = morph_lost(v);
-	int dev, ret, out;
+	u32 lost = morph_lost(v);
+	int dev, ret;
 	struct stat sb;
 
 	pthread_mutex_lock(&ino->mu);
-	if (!ino->st.id && morph_inode_persist(v, ino, 0, 1)) {
+	if (!ino->rf.st.id && morph_inode_persist(v, ino, 0, 1)) {
 		pthread_mutex_unlock(&ino->mu);
 		return STEP_FAILED;
 	}
-	st = ino->st;
-	gen = ino->gen;
+	st = ino->rf.st;
+	j.gen = ino->gen;
 	pthread_mutex_unlock(&ino->mu);
 	if (fstat(ino->xfd, &sb))
 		return STEP_FAILED;
@@ -201,10 +412,10 @@ static enum step add_copy(struct morph_vol *v, struct morph_inode *ino,
 	} else if (1 + morph_popcount(st.mask) >= st.wanted) {
 		return STEP_DONE;	/* only copies on lost devices are owed */
 	} else {
-		for (d = 0; d < v->ndev; d++)
-			if (morph_dev_free(v, d) > (u64)sb.st_size + COPY_BUF)
-				eligible |= 1u << d;
-		dev = morph_rmap_pick_new(&st, v->ndev, eligible, &v->env);
+		dev = morph_rmap_pick_new(&st, v->ndev,
+					  morph_devices_with_room(&v->rio,
+						(u64)sb.st_size + COPY_BUF),
+					  &v->env);
 		if (dev < 0 && lost) {
 			morph_warn("no device that is up can take another copy of /%s; it is made when the lost devices are back",
 				   rel);
@@ -217,72 +428,20 @@ static enum step add_copy(struct morph_vol *v, struct morph_inode *ino,
 			return STEP_FAILED;
 		}
 	}
-	morph_replica_name(tmp, sizeof(tmp), st.id, 1);
-	morph_replica_name(name, sizeof(name), st.id, 0);
-	st.mask |= 1u << dev;
-	st.stale &= ~(1u << dev);
-	out = copy_master(v, ino, (u32)dev, tmp, &st);
-	if (out == -ECANCELED)
-		return STEP_DONE;
-	if (out < 0) {
-		morph_err("copying /%s to device %d (%s) failed: %s%s", rel, dev,
-			  v->dev[dev].path, strerror(-out),
-			  out == -ENOSPC ? "; the device is full, the master is unchanged" : "");
-		return STEP_FAILED;
-	}
-	pthread_mutex_lock(&ino->mu);
-	pthread_mutex_lock(&v->names_lock);
-	if (ino->gen != gen || ino->writers || !still_named(v, ino, rel)) {
-		/* written, or renamed: the job under the new name copies */
-		pthread_mutex_unlock(&v->names_lock);
-		pthread_mutex_unlock(&ino->mu);
-		close(out);
-		unlinkat(v->dev[dev].rep_fd, tmp, 0);
-		return ino->gen != gen || ino->writers ? STEP_RETRY_LATER :
-		       STEP_DONE;
-	}
-	if (v->test_naming_pause_us)
-		usleep(v->test_naming_pause_us);
-	if (ino->st.mask & (1u << dev)) {
-		/* the copy it replaces may keep another name: never fresh */
-		int old = openat(v->dev[dev].rep_fd, name, O_RDONLY);
-
-		if (old >= 0) {
-			morph_rstate_write(v, (u32)dev, old, &ino->st, 0, 0);
-			close(old);
-		}
-	}
-	if (renameat(v->dev[dev].rep_fd, tmp, v->dev[dev].rep_fd, name)) {
-		ret = -errno;
-		pthread_mutex_unlock(&v->names_lock);
-		pthread_mutex_unlock(&ino->mu);
-		close(out);
-		unlinkat(v->dev[dev].rep_fd, tmp, 0);
-		morph_err("cannot commit replica of /%s on device %d: %s", rel,
-			  dev, strerror(-ret));
-		return STEP_FAILED;
-	}
-	morph_name_link(v, (u32)dev, st.id, rel);
-	ino->st.mask |= 1u << dev;
-	ino->st.stale &= ~(1u << dev);
-	/* the master lists the copy before a rename or unlink can read its
-	 * state, or the new name would stay behind at the old path */
-	ret = morph_inode_persist(v, ino, 0, 1);
-	pthread_mutex_unlock(&v->names_lock);
-	/* fresh on its own device only once its master lists it */
-	if (!ret && !morph_rstate_write(v, (u32)dev, out, &ino->st, 1, 0))
-		ino->rstale &= ~(1u << dev);
-	pthread_mutex_unlock(&ino->mu);
-	close(out);
-	return ret ? STEP_FAILED : STEP_AGAIN;
+	ret = morph_replica_make(&v->rio, &ino->rf, &st, (u32)dev, &j);
+	if (ret > 0)
+		return j.declined;
+	if (ret)
+		return ret == -ECANCELED ? STEP_DONE : STEP_FAILED;
+	return STEP_AGAIN;
 }
 
 static enum step drop_copy(struct morph_vol *v, struct morph_inode *ino,
 			   const char *rel)
 {
-	struct morph_state one, was;
-	char name[32];
-	int dev, busy, fd;
+	int busy, ret;
+	u32 dev;
+	u64 id;
 
 	pthread_mutex_lock(&v->lock);
 	busy = ino->refs > 1;
@@ -293,51 +452,17 @@ static enum step drop_copy(struct morph_vol *v, struct morph_inode *ino,
 	/* names_lock throughout: a rename or unlink reads the state once and
 	 * moves or removes the names it lists */
 	pthread_mutex_lock(&v->names_lock);
-	dev = morph_rmap_pick_drop(&ino->st);
-	if (dev < 0 || !still_named(v, ino, rel)) {
-		/* renamed: the job under the new name drops */
-		pthread_mutex_unlock(&v->names_lock);
-		pthread_mutex_unlock(&ino->mu);
-		return STEP_DONE;
-	}
-	/* stale on its own device first (durably), so that a crash before
-	 * the unlink leaves a copy that never stands in for the master; one
-	 * on a lost device is left for the repair pass */
-	morph_replica_name(name, sizeof(name), ino->st.id, 0);
-	if (morph_dev_up(v, (u32)dev)) {
-		int err = 0;
-
-		fd = openat(v->dev[dev].rep_fd, name, O_RDONLY);
-		if (fd < 0 && errno != ENOENT)
-			err = -errno;
-		if (fd >= 0) {
-			err = morph_rstate_write(v, (u32)dev, fd, &ino->st, 0, 1);
-			close(fd);
-		}
-		if (err) {
-			pthread_mutex_unlock(&v->names_lock);
-			pthread_mutex_unlock(&ino->mu);
-			morph_io_error(v, (u32)dev, err, rel);
-			morph_err("not dropping the replica of /%s on device %d (%s): it cannot be marked stale first: %s",
-				  rel, dev, v->dev[dev].path, strerror(-err));
-			return STEP_FAILED;
-		}
-	}
-	was = ino->st;
-	ino->st.mask &= ~(1u << dev);
-	ino->st.stale &= ~(1u << dev);
-	if (morph_inode_persist(v, ino, 0, 1)) {
-		ino->st = was;
-		pthread_mutex_unlock(&v->names_lock);
-		pthread_mutex_unlock(&ino->mu);
-		return STEP_FAILED;
-	}
-	one = ino->st;
-	one.mask = 1u << dev;
-	morph_names_unlink(v, one.mask, rel);
+	/* renamed: the job under the new name drops */
+	ret = still_named(v, ino, rel) ?
+	      morph_replica_drop(&v->rio, &ino->rf, (void *)rel, &dev) : 1;
+	if (!ret)
+		morph_names_unlink(v, 1u << dev, rel);
+	id = ino->rf.st.id;
 	pthread_mutex_unlock(&v->names_lock);
 	pthread_mutex_unlock(&ino->mu);
-	morph_unlink_replicas(v, &one);
+	if (ret)
+		return ret > 0 ? STEP_DONE : STEP_FAILED;
+	morph_replica_remove(&v->rio, dev, id);
 	return STEP_AGAIN;
 }
 
@@ -351,14 +476,14 @@ static enum step work_on(struct morph_vol *v, const char *rel)
 
 	if (morph_inode_get_path(v, rel, &ino))
 		return STEP_DONE;	/* gone, or not a regular file */
-	if (ino->state_bad) {
+	if (ino->rf.state_bad) {
 		morph_inode_put(v, ino);
 		return STEP_FAILED;
 	}
 	pthread_mutex_lock(&ino->mu);
-	have = 1 + morph_popcount(ino->st.mask);
-	stale = ino->st.stale != 0;
-	wanted = ino->st.wanted;
+	have = 1 + morph_popcount(ino->rf.st.mask);
+	stale = ino->rf.st.stale != 0;
+	wanted = ino->rf.st.wanted;
 	pthread_mutex_unlock(&ino->mu);
 	if (have > wanted)
 		s = drop_copy(v, ino, rel);
@@ -438,11 +563,31 @@ static void *replicator_main(void *arg)
 	}
 }
 
-/* the queue exists from the mount on: the repair pass fills it early */
+/*
+ * The queue exists from the mount on: the repair pass fills it early.  So
+ * does the replica protocol's I/O (its device count comes with the lower
+ * directories, mount.c).
+ */
 void morph_replicator_init(struct morph_vol *v)
 {
+	static const struct morph_replica_io io = {
+		.dev_free = io_dev_free,
+		.next_turn = io_next_turn,
+		.write_state = io_write_state,
+		.persist = io_persist,
+		.copy = io_copy,
+		.commit_begin = io_commit_begin,
+		.rename = io_rename,
+		.commit_end = io_commit_end,
+		.drop_begin = io_drop_begin,
+		.remove = io_remove,
+	};
+
 	pthread_mutex_init(&v->qlock, NULL);
 	pthread_cond_init(&v->qcond, NULL);
+	v->rio = io;
+	v->rio.ctx = v;
+	v->rio.env = &v->env;
 }
 
 int morph_replicator_start(struct morph_vol *v)

@@ -17,13 +17,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 #include "fops.h"
-
-static const char *const policy_names[] = {
-	[MORPH_LAAS_ADAPTIVE] = "adaptive",
-	[MORPH_LAAS_STRIPE] = "stripe",
-	[MORPH_LAAS_MIRROR] = "mirror",
-};
-
+#include "../core/status.h"
 
 static int is_ours(const char *name)
 {
@@ -52,39 +46,26 @@ static int file_status(struct morph_vol *v, const char *rel, char *out,
 		       size_t len, int replicas)
 {
 	struct morph_inode *ino;
-	struct morph_state st;
-	char devs[128] = "", *p = devs, gone[128] = "";
-	u32 d, copies, lost = morph_lost(v), away;
-	u64 r, w;
+	struct morph_file_status fs;
+	u32 lost = morph_lost(v);
 	int ret = morph_inode_get_path(v, rel, &ino);
 
 	if (ret)
 		return ret == -EPERM ? -ENODATA : ret;
 	pthread_mutex_lock(&ino->mu);
-	st = ino->st;
-	r = st.reads + ino->reads;
-	w = st.writes + ino->writes;
-	copies = ino->state_bad ? 1u << ino->dev :
-		 morph_state_readable(&st) & ~ino->failed & ~lost;
-	ret = ino->state_bad;
+	fs.st = ino->rf.st;
+	fs.reads = fs.st.reads + ino->reads;
+	fs.writes = fs.st.writes + ino->writes;
+	fs.copies = ino->rf.state_bad ? 1u << ino->dev :
+		    morph_state_readable(&fs.st) & ~ino->rf.failed & ~lost;
+	fs.state_bad = ino->rf.state_bad;
 	pthread_mutex_unlock(&ino->mu);
 	morph_inode_put(v, ino);
-	if (replicas) {
-		snprintf(out, len, "%u", st.wanted);
-		return 0;
-	}
-	for (d = 0; d < v->ndev; d++)
-		if (copies & (1u << d))
-			p += sprintf(p, "%s%u", p == devs ? "" : ",", d);
-	away = st.mask & lost;
-	if (away)
-		snprintf(gone, sizeof(gone), " lost=%s",
-			 morph_dev_list(away, (char[128]){ 0 }, 128));
-	snprintf(out, len,
-		 "wanted=%u copies=%u master=%u devices=%s stale=0x%x reads=%llu writes=%llu id=%016llx%s%s",
-		 st.wanted, morph_popcount(copies), st.master, devs, st.stale,
-		 (unsigned long long)r, (unsigned long long)w,
-		 (unsigned long long)st.id, ret ? " state=unreadable" : "", gone);
+	fs.lost = fs.st.mask & lost;
+	if (replicas)
+		snprintf(out, len, "%u", fs.st.wanted);
+	else
+		morph_file_status_format(out, (u32)len, &fs);
 	return 0;
 }
 
@@ -92,60 +73,59 @@ static int file_status(struct morph_vol *v, const char *rel, char *out,
 static int standin_status(struct morph_vol *v, u32 dev, const char *rel,
 			  char *out, size_t len, int replicas)
 {
-	struct morph_state r;
-	char list[128];
+	struct morph_file_status fs = { .copies = 1u << dev };
 	int fd = openat(v->dev[dev].names_fd, rel, O_RDONLY | O_NOFOLLOW), ret;
 
 	if (fd < 0)
 		return morph_io_error(v, dev, neg_errno(), rel);
-	ret = morph_rstate_read(v, dev, fd, &r);
+	ret = morph_rstate_read(v, dev, fd, &fs.st);
 	close(fd);
 	if (ret)
 		return -EIO;
+	fs.reads = fs.st.reads;
+	fs.writes = fs.st.writes;
+	fs.lost = morph_lost(v) & (fs.st.mask | (1u << fs.st.master));
+	fs.st.stale = 0;
 	if (replicas)
-		snprintf(out, len, "%u", r.wanted);
+		snprintf(out, len, "%u", fs.st.wanted);
 	else
-		snprintf(out, len,
-			 "wanted=%u copies=1 master=%u devices=%u stale=0x0 reads=%llu writes=%llu id=%016llx lost=%s",
-			 r.wanted, r.master, dev, (unsigned long long)r.reads,
-			 (unsigned long long)r.writes,
-			 (unsigned long long)r.id,
-			 morph_dev_list(morph_lost(v) & (r.mask | (1u << r.master)),
-					list, sizeof(list)));
+		morph_file_status_format(out, (u32)len, &fs);
 	return 0;
 }
 
 static void volume_status(struct morph_vol *v, char *out, size_t len)
 {
-	u32 d, load, thr, lost = morph_lost(v), behind;
-	int striping, n;
-	char l1[128], l2[128];
+	struct morph_volume_status vs = {
+		.version = v->names ? MORPH_LABEL_NAMES : MORPH_FORMAT_VERSION,
+		.ndev = v->ndev,
+		.degraded_mode = 1,
+		.lost = morph_lost(v),
+		.behind = __atomic_load_n(&v->behind, __ATOMIC_SEQ_CST),
+		.policy = v->laas_cfg.policy,
+		.chunk = v->laas_cfg.chunk,
+		.window_ms = v->laas_cfg.window_ns / 1000000,
+		.pending = (u32)morph_replicator_pending(v),
+	};
+	u32 n, d;
 
 	pthread_mutex_lock(&v->lock);
-	load = morph_laas_load(&v->laas);
-	thr = morph_laas_threshold(&v->laas);
-	striping = morph_laas_striping(&v->laas);
+	vs.load = morph_laas_load(&v->laas);
+	vs.threshold = morph_laas_threshold(&v->laas);
+	vs.striping = morph_laas_striping(&v->laas);
 	pthread_mutex_unlock(&v->lock);
-	behind = __atomic_load_n(&v->behind, __ATOMIC_SEQ_CST);
-	/* pending= stays last: scripts wait for " pending=0" at the end */
-	n = snprintf(out, len,
-		     "version=%d devices=%u lost=%s behind=%s load=%u threshold=%u mode=%s policy=%s chunk=%u window_ms=%llu pending=%d\n",
-		     v->names ? MORPH_LABEL_NAMES : MORPH_FORMAT_VERSION,
-		     v->ndev, morph_dev_list(lost, l1, sizeof(l1)),
-		     morph_dev_list(behind, l2, sizeof(l2)), load, thr,
-		     striping ? "stripe" : "mirror",
-		     policy_names[v->laas_cfg.policy], v->laas_cfg.chunk,
-		     (unsigned long long)(v->laas_cfg.window_ns / 1000000),
-		     morph_replicator_pending(v));
-	for (d = 0; d < v->ndev && n > 0 && (size_t)n < len; d++)
-		n += snprintf(out + n, len - (size_t)n,
-			      "dev=%u path=%s load=%u split=%u mode=%s free=%llu state=%s\n",
-			      d, v->dev[d].path, v->laas.dev_bound[d],
-			      v->laas.dev_split[d],
-			      striping ? "stripe" : "mirror",
-			      (unsigned long long)morph_dev_free(v, d),
-			      lost & (1u << d) ? "lost" :
-			      behind & (1u << d) ? "behind" : "up");
+	n = morph_volume_status_format(out, (u32)len, &vs);
+	for (d = 0; d < v->ndev; d++) {
+		struct morph_device_status ds = {
+			.dev = d,
+			.path = v->dev[d].path,
+			.load = v->laas.dev_bound[d],
+			.split = v->laas.dev_split[d],
+			.free = morph_dev_free(v, d),
+		};
+
+		n += morph_device_status_format(out + n, (u32)(len - n), &vs,
+						&ds);
+	}
 }
 
 int mo_getxattr(const char *path, const char *name, char *value,
@@ -189,44 +169,34 @@ static int set_replicas(struct morph_vol *v, const char *rel,
 			const char *value, size_t size)
 {
 	struct morph_inode *ino;
-	char buf[16];
-	char *end;
-	long n;
+	u32 n;
 	int ret;
 
-	if (size == 0 || size >= sizeof(buf))
-		goto bad;
-	memcpy(buf, value, size);
-	buf[size] = 0;
-	n = strtol(buf, &end, 10);
-	if (*end == '\n')
-		end++;
-	if (*end || n < 1 || n > (long)v->ndev)
-		goto bad;
+	if (morph_replicas_parse(value, size, v->ndev, &n)) {
+		morph_err("%s of /%s: '%.*s' is not a copy count in 1..%u (master included)",
+			  MORPH_XATTR_REPLICAS, rel, (int)(size < 16 ? size : 16),
+			  value, v->ndev);
+		return -EINVAL;
+	}
 	ret = morph_inode_get_path(v, rel, &ino);
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&ino->mu);
-	if (ino->state_bad) {
+	if (ino->rf.state_bad) {
 		ret = -EIO;
 	} else {
-		u32 old = ino->st.wanted;
+		u32 old = ino->rf.st.wanted;
 
-		ino->st.wanted = (u32)n;
+		ino->rf.st.wanted = n;
 		ret = morph_inode_persist(v, ino, 0, 1);
 		if (ret)
-			ino->st.wanted = old;
+			ino->rf.st.wanted = old;
 	}
 	pthread_mutex_unlock(&ino->mu);
 	morph_inode_put(v, ino);
 	if (!ret)
 		morph_replicator_queue(v, rel);
 	return ret;
-bad:
-	morph_err("%s of /%s: '%.*s' is not a copy count in 1..%u (master included)",
-		  MORPH_XATTR_REPLICAS, rel, (int)(size < 16 ? size : 16),
-		  value, v->ndev);
-	return -EINVAL;
 }
 
 struct xattr_arg {

@@ -5,12 +5,14 @@
 # file that is gone.  A directory renamed while copies of its files are
 # being named: every name ends under the new path.  The replicator pauses
 # 3 ms between finding a master at its path and naming its new copy there
-# (a test hook), so that renames fall into that window often.
+# (a test hook, in the test build of the daemon only), so that renames fall
+# into that window often.
 source "$(dirname "$0")/lib.sh"
 ms_setup
 ms_devices 4 96 || { fail "set up devices"; ms_summary; exit 1; }
 M=$MS_TMP/mnt
-MORPHSTORE_TEST_NAMING_PAUSE_US=3000 ms_mount "$M" "replicate_bps=0,seed=5" || { fail mount; ms_summary; exit 1; }
+MS_FUSE=$MS_ROOT/build/test/morphstore-fuse MORPHSTORE_TEST_NAMING_PAUSE_US=3000 \
+	ms_mount "$M" "replicate_bps=0,seed=5" || { fail mount; ms_summary; exit 1; }
 mkdir "$M/r"
 python3 - "$M/r" <<'PY'
 import os, sys

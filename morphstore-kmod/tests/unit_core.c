@@ -9,7 +9,9 @@
 #include "harness.h"
 #include "../core/udr.h"
 #include "../core/laas.h"
+#include "../core/replica.h"
 #include "../core/rmap.h"
+#include "../core/status.h"
 #include "../lib/uenv.h"
 
 #define GIB (1024ull * 1024 * 1024)
@@ -631,8 +633,269 @@ TEST(rmap_drops_stale_replicas_first)
 	CHECK_EQ(morph_rmap_pick_drop(&st), 1);
 }
 
+/* ---- the replica protocol (core/replica.c), against a fake front end ---- */
+
+struct fake_vol {
+	u64 free[MORPH_MAX_DEVICES];
+	u32 turn;
+	char log[512];		/* the steps, in order */
+	u8 state[MORPH_STATE_SIZE];	/* the master's attribute as written */
+	int fail_copy, fail_persist;
+};
+
+static void fake_step(struct fake_vol *fv, const char *step)
+{
+	strncat(fv->log, step, sizeof(fv->log) - strlen(fv->log) - 1);
+	strncat(fv->log, ";", sizeof(fv->log) - strlen(fv->log) - 1);
+}
+
+static u64 fake_dev_free(void *ctx, u32 dev)
+{
+	return ((struct fake_vol *)ctx)->free[dev];
+}
+
+static u32 fake_next_turn(void *ctx)
+{
+	return ((struct fake_vol *)ctx)->turn++;
+}
+
+static int fake_write_state(void *ctx, struct morph_replica_file *f,
+			    const u8 *buf, int sync)
+{
+	struct fake_vol *fv = ctx;
+
+	(void)f;
+	if (fv->fail_persist)
+		return -5;
+	memcpy(fv->state, buf, MORPH_STATE_SIZE);
+	fake_step(fv, sync ? "state+sync" : "state");
+	return 0;
+}
+
+static const struct morph_replica_io *fake_io(struct fake_vol *fv,
+					      struct morph_replica_io *io);
+
+static int fake_persist(void *ctx, struct morph_replica_file *f,
+			u32 extra_stale, int sync)
+{
+	struct morph_replica_io io;
+
+	return morph_replica_persist(fake_io(ctx, &io), f, extra_stale, 0, 0,
+				     sync);
+}
+
+static int fake_copy(void *ctx, struct morph_replica_file *f,
+		     struct morph_copy *c)
+{
+	struct fake_vol *fv = ctx;
+
+	(void)f;
+	fake_step(fv, "copy");
+	fake_step(fv, c->tmp);
+	return fv->fail_copy ? -28 : 0;
+}
+
+static int fake_rename(void *ctx, struct morph_replica_file *f,
+		       struct morph_copy *c)
+{
+	(void)f;
+	fake_step(ctx, "rename");
+	fake_step(ctx, c->name);
+	return 0;
+}
+
+static int fake_remove(void *ctx, u32 dev, const char *name)
+{
+	(void)dev;
+	fake_step(ctx, "remove");
+	fake_step(ctx, name);
+	return 0;
+}
+
+static const struct morph_replica_io *fake_io(struct fake_vol *fv,
+					      struct morph_replica_io *io)
+{
+	static struct morph_env env;
+
+	env = test_env();
+	memset(io, 0, sizeof(*io));
+	io->ctx = fv;
+	io->env = &env;
+	io->ndev = 4;
+	io->dev_free = fake_dev_free;
+	io->next_turn = fake_next_turn;
+	io->write_state = fake_write_state;
+	io->persist = fake_persist;
+	io->copy = fake_copy;
+	io->rename = fake_rename;
+	io->remove = fake_remove;
+	return io;
+}
+
+TEST(replica_names_are_the_id_in_16_hex_digits_and_a_copy_in_progress_ends_in_tmp)
+{
+	char buf[MORPH_REPLICA_NAME_MAX];
+
+	CHECK_EQ(morph_replica_name(buf, sizeof(buf), 0xabc, 0), 16);
+	CHECK(!strcmp(buf, "0000000000000abc"));
+	CHECK_EQ(morph_replica_name(buf, sizeof(buf), ~0ull, 1), 20);
+	CHECK(!strcmp(buf, "ffffffffffffffff.tmp"));
+	CHECK_EQ(morph_replica_name(buf, 16, 1, 0), 0);
+}
+
+TEST(new_files_go_to_devices_in_turn_skipping_those_with_less_than_half_the_room)
+{
+	struct fake_vol fv = { .free = { 100, 40, 60, 100 } };
+	struct morph_replica_io io;
+	const struct morph_replica_io *p = fake_io(&fv, &io);
+
+	CHECK_EQ(morph_place_file(p, 0xf), 0);
+	CHECK_EQ(morph_place_file(p, 0xf), 2);	/* 1 has 40 < 100 / 2 */
+	CHECK_EQ(morph_place_file(p, 0xf), 3);
+	CHECK_EQ(morph_place_file(p, 0x2), 1);	/* the only one allowed */
+	CHECK_EQ(morph_place_file(p, 0), -MORPH_ERR_NODEV);
+}
+
+TEST(a_replica_is_copied_to_tmp_then_renamed_and_only_then_listed_in_the_mask)
+{
+	struct fake_vol fv = { 0 };
+	struct morph_replica_io io;
+	struct morph_replica_file f = { 0 };
+	struct morph_state on_disk;
+
+	morph_state_init(&f.st, 0x10, 0);
+	f.st.wanted = 2;
+	CHECK_EQ(morph_replica_make(fake_io(&fv, &io), &f, &f.st, 2, NULL), 0);
+	CHECK(!strcmp(fv.log, "remove;0000000000000010.tmp;copy;0000000000000010.tmp;"
+		      "rename;0000000000000010;state+sync;"));
+	CHECK_EQ(f.st.mask, 1u << 2);
+	CHECK_EQ(morph_state_decode(fv.state, sizeof(fv.state), 4, &on_disk), 0);
+	CHECK_EQ(on_disk.mask, 1u << 2);
+}
+
+TEST(a_failed_copy_removes_its_tmp_and_leaves_the_mask_as_it_was)
+{
+	struct fake_vol fv = { .fail_copy = 1 };
+	struct morph_replica_io io;
+	struct morph_replica_file f = { 0 };
+
+	morph_state_init(&f.st, 0x10, 0);
+	CHECK_EQ(morph_replica_make(fake_io(&fv, &io), &f, &f.st, 1, NULL), -28);
+	CHECK(strstr(fv.log, "copy;0000000000000010.tmp;remove;0000000000000010.tmp;"));
+	CHECK(!strstr(fv.log, "rename"));
+	CHECK_EQ(f.st.mask, 0);
+}
+
+TEST(a_mask_that_cannot_be_written_is_not_changed_in_memory_either)
+{
+	struct fake_vol fv = { 0 };
+	struct morph_replica_io io;
+	struct morph_replica_file f = { 0 };
+	u32 dev = 9;
+
+	morph_state_init(&f.st, 0x10, 0);
+	f.st.mask = 0x6;
+	f.st.stale = 0x4;
+	fv.fail_persist = 1;
+	CHECK_EQ(morph_replica_drop(fake_io(&fv, &io), &f, NULL, &dev), -5);
+	CHECK_EQ(f.st.mask, 0x6);
+	CHECK_EQ(dev, 9);
+	fv.fail_persist = 0;
+	/* the stale one goes first */
+	CHECK_EQ(morph_replica_drop(fake_io(&fv, &io), &f, NULL, &dev), 0);
+	CHECK_EQ(dev, 2);
+	CHECK_EQ(f.st.mask, 0x2);
+	CHECK_EQ(f.st.stale, 0);
+}
+
+TEST(a_write_session_marks_current_replicas_stale_on_disk_before_the_first_write)
+{
+	struct fake_vol fv = { 0 };
+	struct morph_replica_io io;
+	const struct morph_replica_io *p = fake_io(&fv, &io);
+	struct morph_replica_file f = { 0 };
+	struct morph_state on_disk;
+
+	morph_state_init(&f.st, 0x10, 0);
+	f.st.mask = 0x6;
+	CHECK_EQ(morph_session_begin(p, &f, 0x4), 0);
+	CHECK(!strcmp(fv.log, "state+sync;"));
+	CHECK_EQ(morph_state_decode(fv.state, sizeof(fv.state), 4, &on_disk), 0);
+	CHECK_EQ(on_disk.stale, 0x6);
+	CHECK_EQ(f.st.stale, 0);	/* in memory: served until it misses one */
+	CHECK_EQ(f.failed, 0x4);	/* on a lost device: missed already */
+	morph_session_end(p, &f);
+	CHECK_EQ(f.st.stale, 0x4);
+	CHECK_EQ(morph_state_decode(fv.state, sizeof(fv.state), 4, &on_disk), 0);
+	CHECK_EQ(on_disk.stale, 0x4);
+}
+
+TEST(copies_wanted_are_a_number_from_1_to_the_devices_with_an_optional_newline)
+{
+	u32 n = 0;
+
+	CHECK_EQ(morph_replicas_parse("3", 1, 4, &n), 0);
+	CHECK_EQ(n, 3);
+	CHECK_EQ(morph_replicas_parse("4\n", 2, 4, &n), 0);
+	CHECK_EQ(n, 4);
+	CHECK_EQ(morph_replicas_parse("+2", 2, 4, &n), 0);
+	CHECK_EQ(n, 2);
+	CHECK(morph_replicas_parse("0", 1, 4, &n));
+	CHECK(morph_replicas_parse("5", 1, 4, &n));
+	CHECK(morph_replicas_parse("", 0, 4, &n));
+	CHECK(morph_replicas_parse("\n", 1, 4, &n));
+	CHECK(morph_replicas_parse("2x", 2, 4, &n));
+	CHECK(morph_replicas_parse("99999999999", 11, 4, &n));
+}
+
+TEST(the_status_line_lists_the_copies_and_the_lost_devices_last)
+{
+	struct morph_file_status fs = { .copies = 0x5, .reads = 7,
+					.writes = 1, .lost = 0x8 };
+	char out[256];
+
+	morph_state_init(&fs.st, 0xbeef, 0);
+	fs.st.wanted = 3;
+	fs.st.mask = 0xc;
+	fs.st.stale = 0x8;
+	morph_file_status_format(out, sizeof(out), &fs);
+	CHECK(!strcmp(out, "wanted=3 copies=2 master=0 devices=0,2 stale=0x8 reads=7 writes=1 id=000000000000beef lost=3"));
+	fs.lost = 0;
+	fs.state_bad = 1;
+	CHECK_EQ(morph_file_status_format(out, 20, &fs), 19);
+	CHECK(!strcmp(out, "wanted=3 copies=2 m"));
+}
+
+TEST(the_volume_line_ends_with_pending_and_each_device_says_its_state)
+{
+	struct morph_volume_status vs = { .version = 2, .ndev = 2,
+		.degraded_mode = 1, .lost = 0x2, .load = 1, .threshold = 2,
+		.policy = MORPH_LAAS_MIRROR, .chunk = 4096, .window_ms = 1000,
+		.pending = 3 };
+	struct morph_device_status ds = { .dev = 1, .path = "/d1", .free = 9 };
+	char out[256];
+
+	morph_volume_status_format(out, sizeof(out), &vs);
+	CHECK(!strcmp(out, "version=2 devices=2 lost=1 behind=- load=1 threshold=2 mode=mirror policy=mirror chunk=4096 window_ms=1000 pending=3\n"));
+	morph_device_status_format(out, sizeof(out), &vs, &ds);
+	CHECK(!strcmp(out, "dev=1 path=/d1 load=0 split=0 mode=mirror free=9 state=lost\n"));
+	vs.degraded_mode = 0;
+	morph_device_status_format(out, sizeof(out), &vs, &ds);
+	CHECK(!strcmp(out, "dev=1 path=/d1 load=0 split=0 mode=mirror free=9\n"));
+}
+
+
 #define T(x) { #x, x }
 static const struct morph_test tests[] = {
+	T(replica_names_are_the_id_in_16_hex_digits_and_a_copy_in_progress_ends_in_tmp),
+	T(new_files_go_to_devices_in_turn_skipping_those_with_less_than_half_the_room),
+	T(a_replica_is_copied_to_tmp_then_renamed_and_only_then_listed_in_the_mask),
+	T(a_failed_copy_removes_its_tmp_and_leaves_the_mask_as_it_was),
+	T(a_mask_that_cannot_be_written_is_not_changed_in_memory_either),
+	T(a_write_session_marks_current_replicas_stale_on_disk_before_the_first_write),
+	T(copies_wanted_are_a_number_from_1_to_the_devices_with_an_optional_newline),
+	T(the_status_line_lists_the_copies_and_the_lost_devices_last),
+	T(the_volume_line_ends_with_pending_and_each_device_says_its_state),
 	T(udr_figure33_replicates_A_then_C_then_A),
 	T(udr_figure33_never_replicates_B_or_D_even_with_unlimited_capacity),
 	T(udr_stops_when_capacity_runs_out_and_never_exceeds_it),
