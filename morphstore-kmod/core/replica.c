@@ -24,7 +24,8 @@ u32 morph_replica_name(char *buf, u32 len, u64 id, int tmp)
 	return n;
 }
 
-u64 morph_new_id(const struct morph_env *env)
+/* a volume-unique file id: random, never 0 (0 means "none yet") */
+static u64 new_id(const struct morph_env *env)
 {
 	u64 id;
 
@@ -86,7 +87,7 @@ int morph_replica_persist(const struct morph_replica_io *io,
 	int ret;
 
 	if (!f->st.id)
-		f->st.id = morph_new_id(io->env);
+		f->st.id = new_id(io->env);
 	st = f->st;
 	st.stale |= extra_stale;
 	st.reads += reads;

@@ -36,9 +36,6 @@
  */
 u32 morph_replica_name(char *buf, u32 len, u64 id, int tmp);
 
-/* a volume-unique file id: random, never 0 (0 means "none yet") */
-u64 morph_new_id(const struct morph_env *env);
-
 /*
  * The replication of one master file, embedded in the front end's in-memory
  * inode (container_of gets the inode back in the I/O callbacks).

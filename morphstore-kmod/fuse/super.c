@@ -7,7 +7,7 @@
 #include <sys/statvfs.h>
 #include "fops.h"
 
-int mo_statfs(const char *path, struct statvfs *out)
+static int mo_statfs(const char *path, struct statvfs *out)
 {
 	struct morph_vol *v = fuse_vol();
 	struct statvfs s;

@@ -121,8 +121,6 @@ int msk_setattr(struct user_namespace *ns, struct dentry *dentry,
 int msk_getattr(struct user_namespace *ns, const struct path *path,
 		struct kstat *stat, u32 mask, unsigned int flags);
 int msk_permission(struct user_namespace *ns, struct inode *inode, int mask);
-int msk_truncate_copies(struct msk_sb *s, struct msk_inode *mi,
-			struct file **f, loff_t size);
 
 /* dir.c */
 extern const struct file_operations msk_dir_fops;

@@ -551,8 +551,8 @@ int msk_permission(struct user_namespace *ns, struct inode *inode, int mask)
 }
 
 /* under mi->mu: @f holds an open file for every device in session_mask */
-int msk_truncate_copies(struct msk_sb *s, struct msk_inode *mi,
-			struct file **f, loff_t size)
+static int msk_truncate_copies(struct msk_sb *s, struct msk_inode *mi,
+			       struct file **f, loff_t size)
 {
 	const struct cred *old;
 	u32 d;

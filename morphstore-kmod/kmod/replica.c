@@ -247,7 +247,7 @@ void msk_reconcile(struct msk_sb *s, struct msk_inode *mi)
 	u64 size = i_size_read(d_inode(mi->lmaster));
 	u32 d, tried = 0;
 	const struct cred *cred;
-	int pick, copied;
+	int pick, copied = 0;
 
 	/* an unlinked master has lost its replicas already (namei.c) */
 	if (f->state_bad || !d_inode(mi->lmaster)->i_nlink)
