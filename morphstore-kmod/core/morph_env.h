@@ -2,8 +2,9 @@
 /*
  * morph_env.h - what the portable core needs from its host.
  *
- * The core (replica map, UDR planner, LAAS scheduler) is compiled both into
- * userspace programs and, later, into the kernel module.  It therefore calls
+ * The core (replica map, replica protocol, status text, UDR planner, LAAS
+ * scheduler) is compiled both into userspace programs and into the kernel
+ * module (Kbuild).  It therefore calls
  * no libc function: fixed-width types come from the compiler's freestanding
  * headers (or <linux/types.h> in the kernel), and allocation, time and
  * randomness come through struct morph_env, filled in by each front end.

@@ -2,8 +2,8 @@
 /*
  * morphstore_format.h - the persistent format of a MorphStore volume.
  *
- * Shared, unchanged, by every front end (the FUSE daemon today, the kernel
- * module later) and by the userspace tools.  Nothing here depends on libc.
+ * Shared, unchanged, by both front ends (the FUSE daemon and the kernel
+ * module) and by the userspace tools.  Nothing here depends on libc.
  *
  * A volume is N "devices", 2 <= N <= MORPH_MAX_DEVICES.  Each device is one
  * lower directory, the root of one ext2/ext4 file system on one spindle, so a
