@@ -2,15 +2,15 @@
 /*
  * Online commands: the allowed area of a *mounted* ext4, held by the hold
  * file (lib/zn_hold.c).  hold (reserve / area), hold-release, hold-status,
- * hold-recover, hold-monitor (seed 002 §4.3 dynamic usable area).  Policy
- * only: which area, when; the mechanism is zn_hold_*.
+ * hold-recover, and the hold mechanism of hold-monitor (seed 002 §4.3
+ * dynamic usable area), whose loop is cmd_monitor.c.  Policy only: which
+ * area, when; the mechanism is zn_hold_*.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "zonectl.h"
 
 static const char *class_name(uint32_t c)
@@ -156,9 +156,8 @@ int cmd_hold(int argc, char **argv)
 	}
 	if (o.help)
 		return fputs(hold_help, stdout), 0;
-	if (optind != argc - 1)
-		return usage_err("hold", "expected exactly one DIR (mount point)");
-	o.dev = argv[optind];
+	if ((err = need_dir("hold", argc, argv, &o)))
+		return err;
 	if (cls) {
 		modes++;
 		if (strcmp(cls, "temp") && strcmp(cls, "perm"))
@@ -244,9 +243,8 @@ static int simple_cmd(int argc, char **argv, const char *name, const char *help,
 			return ZN_EUSAGE;
 	if (o.help)
 		return fputs(help, stdout), 0;
-	if (optind != argc - 1)
-		return usage_err(name, "expected exactly one DIR (mount point)");
-	o.dev = argv[optind];
+	if ((err = need_dir(name, argc, argv, &o)))
+		return err;
 	if ((err = open_mnt(&o, &m, &r, &have, kind == 'r')))
 		return err;
 	if (kind == 'r') {
@@ -283,22 +281,11 @@ int cmd_hold_recover(int argc, char **argv)
 	return simple_cmd(argc, argv, "hold-recover", recover_help, 'c');
 }
 
-/* ---- hold-monitor ---------------------------------------------------- */
+/* ---- hold-monitor: the hold mechanism of the loop in cmd_monitor.c ---- */
 
-static const char monitor_help[] =
-"usage: zonectl hold-monitor DIR --expand-below FREE [--shrink-above FREE]\n"
-"                            [--interval S] [--count N] [-p] [--journal FILE]\n"
-"Dynamic usable area (seed 002 §4.3) on a mounted file system with a hold:\n"
-"every S seconds (default 5) read the free space (all of it lies in the\n"
-"area); below FREE move the area's end inward until FREE is free - or its\n"
-"start outward when the area already ends at the end of the file system -\n"
-"(punch only: writers never see a full file system); above the shrink\n"
-"threshold (if given) fill and give back only that much from the area's\n"
-"start, which stays (the fill makes the file system full for a moment).\n"
-"--count N stops after N checks (0 = forever).  -p prints per check:\n"
-"  action=expand|shrink|keep start=B end=B free_blocks=N\n";
-
-static int monitor_tick(struct opts *o, uint64_t eb_bytes, uint64_t sa_bytes)
+/* One check on the mounted DIR: grow by punching only, shrink by a fill. */
+int hold_monitor_tick(struct opts *o, uint64_t eb_bytes, uint64_t sa_bytes,
+		      struct monitor_check *mc)
 {
 	struct zn_hold_stats st;
 	struct zn_hold_rec r;
@@ -347,77 +334,15 @@ static int monitor_tick(struct opts *o, uint64_t eb_bytes, uint64_t sa_bytes)
 	} else if (sa && freeb > sa) {
 		action = "shrink";
 	}
+	/* the free count after the change; none, no line */
 	if (!err && zn_mnt_free(&m, &freeb) == ZN_OK) {
-		if (o->porcelain)
-			printf("action=%s start=%llu end=%llu free_blocks=%llu\n", action,
-			       (unsigned long long)r.start, (unsigned long long)end,
-			       (unsigned long long)freeb);
-		else
-			printf("%s: %s: area [%llu, %llu), %.1f MiB free\n", o->dev, action,
-			       (unsigned long long)r.start, (unsigned long long)end,
-			       mnt_mib(&m, freeb));
-		fflush(stdout);
+		*mc = (struct monitor_check){ .action = action, .start = r.start, .end = end,
+					       .free_blocks = freeb };
+		snprintf(mc->said, sizeof(mc->said), "%s: %s: area [%llu, %llu), %.1f MiB free",
+			 o->dev, action, (unsigned long long)r.start, (unsigned long long)end,
+			 mnt_mib(&m, freeb));
 	}
 out:
 	zn_mnt_close(&m);
 	return err;
-}
-
-int cmd_hold_monitor(int argc, char **argv)
-{
-	static const struct option own[] = {
-		{ "expand-below", required_argument, NULL, 'E' },
-		{ "shrink-above", required_argument, NULL, 'S' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "count", required_argument, NULL, 'c' },
-	};
-	struct opts o = { 0 };
-	uint64_t eb = 0, sa = 0;
-	double interval = 5;
-	long count = 0, n;
-	int c, err;
-
-	while ((c = getopt_long(argc, argv, COMMON_SHORT, longopts(own, 4), NULL)) != -1) {
-		if (common_opt(c, &o))
-			continue;
-		switch (c) {
-		case 'E':
-			if (zn_parse_size(optarg, &eb))
-				return ZN_EUSAGE;
-			break;
-		case 'S':
-			if (zn_parse_size(optarg, &sa))
-				return ZN_EUSAGE;
-			break;
-		case 'i':
-			interval = atof(optarg);
-			break;
-		case 'c':
-			count = atol(optarg);
-			break;
-		default:
-			return ZN_EUSAGE;
-		}
-	}
-	if (o.help)
-		return fputs(monitor_help, stdout), 0;
-	if (optind != argc - 1)
-		return usage_err("hold-monitor", "expected exactly one DIR (mount point)");
-	o.dev = argv[optind];
-	if (!eb || (sa && sa <= eb))
-		return usage_err("hold-monitor", "--expand-below FREE is required; --shrink-above, if given, above it");
-	if (interval < 0 || count < 0)
-		return usage_err("hold-monitor", "--interval and --count must not be negative");
-	for (n = 0; !count || n < count; n++) {
-		struct timespec ts;
-
-		if (n) {
-			ts.tv_sec = (time_t)interval;
-			ts.tv_nsec = (long)((interval - (double)ts.tv_sec) * 1e9);
-			nanosleep(&ts, NULL);
-		}
-		if ((err = monitor_tick(&o, eb, sa)))
-			return err;
-	}
-	return 0;
 }

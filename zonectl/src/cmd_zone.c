@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * Commands that move the allowed area: reserve, area (job-aware, seed
- * §4.2), release, status, recover, monitor (dynamic usable area, §4.3).
+ * §4.2), release, status, recover; and the bitmap mechanism of monitor
+ * (dynamic usable area, §4.3), whose loop is cmd_monitor.c.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -11,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include "zonectl.h"
 
@@ -302,20 +302,11 @@ int cmd_recover(int argc, char **argv)
 	return err;
 }
 
-/* ---- monitor -------------------------------------------------------- */
+/* ---- monitor: the bitmap mechanism of the loop in cmd_monitor.c ------ */
 
-static const char monitor_help[] =
-"usage: zonectl monitor DEV --expand-below FREE --shrink-above FREE\n"
-"                       [--interval S] [--count N] [--mount DIR] [-n] [-p]\n"
-"Dynamic usable area (seed 002 §4.3): every S seconds (default 5) count the\n"
-"free space inside the reserved area; below FREE expand the area's end\n"
-"until FREE is free, above the shrink threshold shrink it back to that much.\n"
-"Needs an active reservation (its start stays).  --count N stops after N\n"
-"checks (0 = forever).  On this kernel editing the bitmaps of a mounted\n"
-"file system does not steer the ext4 driver, so DEV must be unmounted\n"
-"between checks; --mount DIR is refused while DIR is mounted (docs/zone.md).\n";
-
-static int monitor_tick(struct opts *o, uint64_t expand_below, uint64_t shrink_above)
+/* One check on the unmounted DEV: the reserved area's end moves, its start stays. */
+int zone_monitor_tick(struct opts *o, uint64_t expand_below, uint64_t shrink_above,
+		      struct monitor_check *mc)
 {
 	struct zn_fs fs;
 	struct zn_journal j;
@@ -358,15 +349,11 @@ static int monitor_tick(struct opts *o, uint64_t expand_below, uint64_t shrink_a
 	if (end != j.end && !o->dry_run)
 		err = zn_zone_apply(&fs, &j, j.start, end, 0, &st);
 	if (!err) {
-		if (o->porcelain)
-			printf("action=%s start=%llu end=%llu free_blocks=%llu\n", action,
-			       (unsigned long long)j.start, (unsigned long long)end,
-			       (unsigned long long)free_in);
-		else
-			printf("%s: %.1f MiB free in area, %s: end %llu -> %llu\n", o->dev,
-			       mib(&fs, free_in), action, (unsigned long long)j.end,
-			       (unsigned long long)end);
-		fflush(stdout);
+		*mc = (struct monitor_check){ .action = action, .start = j.start, .end = end,
+					       .free_blocks = free_in };
+		snprintf(mc->said, sizeof(mc->said), "%s: %.1f MiB free in area, %s: end %llu -> %llu",
+			 o->dev, mib(&fs, free_in), action, (unsigned long long)j.end,
+			 (unsigned long long)end);
 	}
 out:
 	zn_journal_free(&j);
@@ -374,77 +361,17 @@ out:
 	return err;
 }
 
-int cmd_monitor(int argc, char **argv)
+/* monitor --mount DIR: bitmap edits do not steer a mounted ext4 (docs/zone.md). */
+int zone_refuse_mounted(const struct opts *o, const char *mnt)
 {
-	static const struct option own[] = {
-		{ "expand-below", required_argument, NULL, 'E' },
-		{ "shrink-above", required_argument, NULL, 'S' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "count", required_argument, NULL, 'c' },
-		{ "mount", required_argument, NULL, 'm' },
-	};
-	struct opts o = { 0 };
-	uint64_t eb = 0, sa = 0;
-	long count = 0, n;
-	double interval = 5;
-	const char *mnt = NULL;
-	int c, err;
+	struct stat a, b;
+	char parent[PATH_MAX];
 
-	while ((c = getopt_long(argc, argv, COMMON_SHORT, longopts(own, 5), NULL)) != -1) {
-		if (common_opt(c, &o))
-			continue;
-		switch (c) {
-		case 'E':
-			if (zn_parse_size(optarg, &eb))
-				return ZN_EUSAGE;
-			break;
-		case 'S':
-			if (zn_parse_size(optarg, &sa))
-				return ZN_EUSAGE;
-			break;
-		case 'i':
-			interval = atof(optarg);
-			break;
-		case 'c':
-			count = atol(optarg);
-			break;
-		case 'm':
-			mnt = optarg;
-			break;
-		default:
-			return ZN_EUSAGE;
-		}
-	}
-	if (o.help)
-		return fputs(monitor_help, stdout), 0;
-	if ((err = need_dev("monitor", argc, argv, &o)))
-		return err;
-	if (!eb || !sa || sa <= eb)
-		return usage_err("monitor", "--expand-below FREE and --shrink-above FREE are required, shrink above expand");
-	if (interval < 0 || count < 0)
-		return usage_err("monitor", "--interval and --count must not be negative");
-	if (mnt) {
-		struct stat a, b;
-		char parent[PATH_MAX];
-
-		snprintf(parent, sizeof(parent), "%s/..", mnt);
-		if (stat(mnt, &a) || stat(parent, &b))
-			return zn_fail(ZN_EUSAGE, "--mount %s: %s", mnt, strerror(errno));
-		if (a.st_dev != b.st_dev || a.st_ino == b.st_ino)
-			return zn_fail(ZN_EMOUNTED, "--mount %s: %s is mounted there; online bitmap edits do not steer this kernel's ext4 allocator and raise EXT4-fs errors",
-				       mnt, o.dev);
-	}
-	for (n = 0; !count || n < count; n++) {
-		struct timespec ts;
-
-		if (n) {
-			ts.tv_sec = (time_t)interval;
-			ts.tv_nsec = (long)((interval - (double)ts.tv_sec) * 1e9);
-			nanosleep(&ts, NULL);
-		}
-		err = monitor_tick(&o, eb, sa);
-		if (err)
-			return err;
-	}
-	return 0;
+	snprintf(parent, sizeof(parent), "%s/..", mnt);
+	if (stat(mnt, &a) || stat(parent, &b))
+		return zn_fail(ZN_EUSAGE, "--mount %s: %s", mnt, strerror(errno));
+	if (a.st_dev != b.st_dev || a.st_ino == b.st_ino)
+		return zn_fail(ZN_EMOUNTED, "--mount %s: %s is mounted there; online bitmap edits do not steer this kernel's ext4 allocator and raise EXT4-fs errors",
+			       mnt, o->dev);
+	return ZN_OK;
 }

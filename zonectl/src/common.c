@@ -57,12 +57,25 @@ int usage_err(const char *cmd, const char *what)
 	return zn_fail(ZN_EUSAGE, "%s: %s", cmd, what);
 }
 
-int need_dev(const char *cmd, int argc, char **argv, struct opts *o)
+/* The one operand left after the options: what the command works on. */
+static int need_operand(const char *cmd, const char *what, int argc, char **argv,
+			struct opts *o)
 {
 	if (optind != argc - 1)
-		return usage_err(cmd, "expected exactly one DEV (block device or image file)");
+		return usage_err(cmd, what);
 	o->dev = argv[optind];
 	return ZN_OK;
+}
+
+int need_dev(const char *cmd, int argc, char **argv, struct opts *o)
+{
+	return need_operand(cmd, "expected exactly one DEV (block device or image file)",
+			    argc, argv, o);
+}
+
+int need_dir(const char *cmd, int argc, char **argv, struct opts *o)
+{
+	return need_operand(cmd, "expected exactly one DIR (mount point)", argc, argv, o);
 }
 
 double mib(const struct zn_fs *fs, uint64_t blocks)

@@ -8,6 +8,7 @@
 #define ZONECTL_H
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdint.h>
 #include "zn.h"
 
@@ -23,11 +24,30 @@ struct option *longopts(const struct option *own, size_t n);
 int common_opt(int c, struct opts *o);
 int usage_err(const char *cmd, const char *what);
 int need_dev(const char *cmd, int argc, char **argv, struct opts *o);
+int need_dir(const char *cmd, int argc, char **argv, struct opts *o);
 double mib(const struct zn_fs *fs, uint64_t blocks);
 int open_both(struct opts *o, int writable, struct zn_fs *fs,
 	      struct zn_journal *j, int *have_j);
 void print_state(struct opts *o, struct zn_fs *fs, struct zn_journal *j,
 		 int have_j);
+
+/*
+ * One check of the dynamic usable area (seed 002 §4.3), as a mechanism's
+ * tick leaves it for the monitor loop (cmd_monitor.c) to print.  action is
+ * NULL when the check has nothing to report.
+ */
+struct monitor_check {
+	const char *action;	/* "expand", "shrink" or "keep" */
+	uint64_t start, end;	/* the area after the check, in blocks */
+	uint64_t free_blocks;	/* free blocks inside it */
+	char said[PATH_MAX + 128];	/* the line without -p */
+};
+
+int zone_monitor_tick(struct opts *o, uint64_t expand_below, uint64_t shrink_above,
+		      struct monitor_check *mc);
+int zone_refuse_mounted(const struct opts *o, const char *mnt);
+int hold_monitor_tick(struct opts *o, uint64_t expand_below, uint64_t shrink_above,
+		      struct monitor_check *mc);
 
 int cmd_info(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
