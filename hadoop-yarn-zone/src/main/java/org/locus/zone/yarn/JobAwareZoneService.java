@@ -22,10 +22,13 @@ import org.locus.zone.yarn.mechanism.ApplicationNameLookup;
 import org.locus.zone.yarn.mechanism.CommandRunner;
 import org.locus.zone.yarn.mechanism.JobProfiles;
 import org.locus.zone.yarn.mechanism.LocalDirRemounter;
-import org.locus.zone.yarn.mechanism.LocalDirUsage;
+import org.locus.zone.yarn.mechanism.OfflineBitmapMechanism;
+import org.locus.zone.yarn.mechanism.OnlineArea;
+import org.locus.zone.yarn.mechanism.OnlineHoldMechanism;
 import org.locus.zone.yarn.mechanism.ProfileRecorder;
 import org.locus.zone.yarn.mechanism.ResourceManagerNameLookup;
 import org.locus.zone.yarn.mechanism.ZoneCommands;
+import org.locus.zone.yarn.mechanism.ZoneMechanism;
 import org.locus.zone.yarn.mechanism.ZoneState;
 import org.locus.zone.yarn.mechanism.Zonectl;
 import org.locus.zone.yarn.policy.JobZoneClassifier;
@@ -40,12 +43,14 @@ import org.slf4j.LoggerFactory;
  * the inner area (perm jobs) of the application's class; when the last application on the node
  * stops, and when the service stops, the reservation is released.
  *
- * <p>Two mechanisms set the area (docs/zone.md): {@code hold} keeps the local-dir file system
- * mounted and holds the other area's free blocks with a file ({@code zonectl hold}), and
- * {@code bitmap} edits the block bitmaps of the unmounted device ({@code zonectl area}, around
- * an unmount when {@link ZoneConfigKeys#REMOUNT} is set). With the hold, a monitor may grow a
- * held area that runs short (seed §4.3), and each application's disk-usage profile may be
- * recorded so that the next run of its name is classified by it (seed §4.1).
+ * <p>This class is the policy: which class an application gets and when the area changes. How
+ * the area is made is a {@link ZoneMechanism}, chosen once from {@link ZoneConfigKeys#METHOD}
+ * (docs/zone.md): {@link OnlineHoldMechanism} keeps the local-dir file system mounted and holds
+ * the other area's free blocks with a file, {@link OfflineBitmapMechanism} edits the block
+ * bitmaps of the unmounted device (around an unmount when {@link ZoneConfigKeys#REMOUNT} is
+ * set). With an online mechanism, a monitor may grow an area that runs short (seed §4.3), and
+ * each application's disk-usage profile may be recorded so that the next run of its name is
+ * classified by it (seed §4.1).
  *
  * <p>Lifecycle. Configured as {@code yarn.nodemanager.aux-services.locus_zone.class}. The
  * NodeManager calls {@link #initializeApplication} only for applications that name this
@@ -79,11 +84,11 @@ public class JobAwareZoneService extends AuxiliaryService {
   private JobProfiles profiles;
   private double profileBeta;
   private Zonectl zonectl;
-  private LocalDirRemounter remounter;
+  private ZoneMechanism mechanism;
+  /** The area the monitor and the profile recorder work on; null when neither runs. */
+  private OnlineArea onlineArea;
   private String device;
   private String outerSize;
-  /** Online: the mount point the hold is made on; null for the bitmap method. */
-  private String holdMount;
   private long monitorIntervalMs;
   private String monitorExpandBelow;
   private ProfileRecorder recorder;
@@ -118,9 +123,7 @@ public class JobAwareZoneService extends AuxiliaryService {
       LOG.error("Zone placement is off on this node: {}", e.getMessage());
     }
     LOG.info("Zone placement {}", enabled
-        ? "on for " + device + " (outer area " + outerSize + ", "
-            + (holdMount != null ? "online hold on " + holdMount : "bitmaps, remount "
-            + (remounter != null)) + ")"
+        ? "on for " + device + " (outer area " + outerSize + ", " + mechanism.describe() + ")"
         : "off (" + ZoneConfigKeys.ENABLED + "=false or misconfigured)");
     super.serviceInit(conf);
   }
@@ -162,13 +165,9 @@ public class JobAwareZoneService extends AuxiliaryService {
       profileBeta = fraction(conf, ZoneConfigKeys.PROFILE_BETA,
           ZoneConfigKeys.PROFILE_BETA_DEFAULT);
     }
-    chooseMethod(conf);
-    if (holdMount == null
-        && bool(conf, ZoneConfigKeys.REMOUNT, ZoneConfigKeys.REMOUNT_DEFAULT)) {
-      remounter = new LocalDirRemounter(commands, device,
-          required(conf, ZoneConfigKeys.MOUNT_POINT), runner);
-    }
-    configureOnlineParts(conf);
+    String method = conf.getTrimmed(ZoneConfigKeys.METHOD, ZoneConfigKeys.METHOD_DEFAULT);
+    mechanism = chooseMechanism(conf, method, commands, runner);
+    configureOnlineParts(conf, "auto".equals(method));
     if (names == null) {
       names = new ResourceManagerNameLookup(conf, number(conf,
           ZoneConfigKeys.RM_LOOKUP_TIMEOUT_MS, ZoneConfigKeys.RM_LOOKUP_TIMEOUT_MS_DEFAULT));
@@ -191,68 +190,75 @@ public class JobAwareZoneService extends AuxiliaryService {
         argv(conf, ZoneConfigKeys.MOUNT_COMMAND, ZoneConfigKeys.MOUNT_COMMAND_DEFAULT));
   }
 
-  /** hold, bitmap, or auto: hold when zonectl accepts the mount point (docs/zone.md). */
-  private void chooseMethod(Configuration conf) {
-    String method = conf.getTrimmed(ZoneConfigKeys.METHOD, ZoneConfigKeys.METHOD_DEFAULT);
-    String mount = conf.getTrimmed(ZoneConfigKeys.MOUNT_POINT);
-    boolean haveMount = mount != null && !mount.isEmpty();
+  /**
+   * The one place the mechanism is chosen: hold, bitmap, or auto, which holds when zonectl
+   * accepts the mount point and else uses bitmaps (docs/zone.md).
+   */
+  private ZoneMechanism chooseMechanism(Configuration conf, String method,
+      ZoneCommands commands, CommandRunner runner) {
     switch (method) {
     case "hold":
-      holdMount = required(conf, ZoneConfigKeys.MOUNT_POINT);
-      break;
+      return new OnlineHoldMechanism(zonectl, required(conf, ZoneConfigKeys.MOUNT_POINT));
     case "bitmap":
-      break;
+      return bitmaps(conf, commands, runner);
     case "auto":
-      if (haveMount) {
+      String mount = conf.getTrimmed(ZoneConfigKeys.MOUNT_POINT);
+      if (mount != null && !mount.isEmpty()) {
         try {
-          zonectl.holdStatus(mount);
-          holdMount = mount;
+          OnlineHoldMechanism.probe(zonectl, mount);
+          return new OnlineHoldMechanism(zonectl, mount);
         } catch (IOException e) {
           LOG.info("No online hold on {} ({}); the area is set offline with bitmaps", mount,
               e.getMessage());
         }
       }
-      break;
+      return bitmaps(conf, commands, runner);
     default:
       throw new IllegalArgumentException(ZoneConfigKeys.METHOD + " must be hold, bitmap or "
           + "auto, got '" + method + "'");
     }
   }
 
-  private void configureOnlineParts(Configuration conf) {
+  private OfflineBitmapMechanism bitmaps(Configuration conf, ZoneCommands commands,
+      CommandRunner runner) {
+    LocalDirRemounter remounter =
+        bool(conf, ZoneConfigKeys.REMOUNT, ZoneConfigKeys.REMOUNT_DEFAULT)
+            ? new LocalDirRemounter(commands, device,
+                required(conf, ZoneConfigKeys.MOUNT_POINT), runner)
+            : null;
+    return new OfflineBitmapMechanism(zonectl, device, remounter);
+  }
+
+  /**
+   * The monitor and profile recording: parts that work while jobs write, so they need the
+   * online area of the mechanism ({@link #onlineAreaFor}).
+   */
+  private void configureOnlineParts(Configuration conf, boolean auto) {
     monitorIntervalMs = number(conf, ZoneConfigKeys.MONITOR_INTERVAL_MS,
         ZoneConfigKeys.MONITOR_INTERVAL_MS_DEFAULT);
     if (monitorIntervalMs < 0) {
       throw new IllegalArgumentException(ZoneConfigKeys.MONITOR_INTERVAL_MS
           + " must not be negative, got " + monitorIntervalMs);
     }
-    boolean auto = "auto".equals(
-        conf.getTrimmed(ZoneConfigKeys.METHOD, ZoneConfigKeys.METHOD_DEFAULT));
-    if (monitorIntervalMs > 0 && holdMount == null && auto) {
-      LOG.warn("{} is set but the area is set offline (no hold on this node): no monitor",
-          ZoneConfigKeys.MONITOR_INTERVAL_MS);
-      monitorIntervalMs = 0;
-    }
     if (monitorIntervalMs > 0) {
-      if (holdMount == null) {
-        throw new IllegalArgumentException(ZoneConfigKeys.MONITOR_INTERVAL_MS
-            + " > 0 needs the hold method (" + ZoneConfigKeys.METHOD + ", "
-            + ZoneConfigKeys.MOUNT_POINT + ")");
+      onlineArea = onlineAreaFor(ZoneConfigKeys.MONITOR_INTERVAL_MS + " > 0", "",
+          "no monitor", auto);
+      if (onlineArea == null) {
+        monitorIntervalMs = 0;
+      } else {
+        monitorExpandBelow = required(conf, ZoneConfigKeys.MONITOR_EXPAND_BELOW);
       }
-      monitorExpandBelow = required(conf, ZoneConfigKeys.MONITOR_EXPAND_BELOW);
     }
-    boolean record =
-        bool(conf, ZoneConfigKeys.PROFILE_RECORD, ZoneConfigKeys.PROFILE_RECORD_DEFAULT);
-    if (record && holdMount == null && auto) {
-      LOG.warn("{}=true but the area is set offline (no hold on this node): no profiles "
-          + "are recorded", ZoneConfigKeys.PROFILE_RECORD);
-      record = false;
-    }
-    if (record) {
-      if (holdMount == null || profiles == null) {
-        throw new IllegalArgumentException(ZoneConfigKeys.PROFILE_RECORD + "=true needs the "
-            + "hold method (" + ZoneConfigKeys.METHOD + ", " + ZoneConfigKeys.MOUNT_POINT
-            + ") and " + ZoneConfigKeys.PROFILE_DIR);
+    if (bool(conf, ZoneConfigKeys.PROFILE_RECORD, ZoneConfigKeys.PROFILE_RECORD_DEFAULT)) {
+      String part = ZoneConfigKeys.PROFILE_RECORD + "=true";
+      String andDirectory = " and " + ZoneConfigKeys.PROFILE_DIR;
+      OnlineArea area = onlineAreaFor(part, andDirectory, "no profiles are recorded", auto);
+      if (area == null) {
+        return;
+      }
+      if (profiles == null) {
+        throw new IllegalArgumentException(part + " needs the hold method ("
+            + ZoneConfigKeys.METHOD + ", " + ZoneConfigKeys.MOUNT_POINT + ")" + andDirectory);
       }
       profileIntervalMs = number(conf, ZoneConfigKeys.PROFILE_INTERVAL_MS,
           ZoneConfigKeys.PROFILE_INTERVAL_MS_DEFAULT);
@@ -262,9 +268,29 @@ public class JobAwareZoneService extends AuxiliaryService {
         throw new IllegalArgumentException(ZoneConfigKeys.PROFILE_INTERVAL_MS
             + " must be positive and " + ZoneConfigKeys.PROFILE_SETTLE_MS + " not negative");
       }
-      recorder = new ProfileRecorder(profiles, new LocalDirUsage(Path.of(holdMount), zonectl),
-          settle);
+      recorder = new ProfileRecorder(profiles, area.usage(), settle);
+      onlineArea = area;
     }
+  }
+
+  /**
+   * The online area a part asked for by {@code part} works on. The offline mechanism has none:
+   * when {@code auto} chose it on this node the part is off (null, with a warning); when the
+   * bitmap method was configured, asking for the part is a configuration error.
+   *
+   * @param alsoNeeds what else the part needs, for the error (empty or " and KEY")
+   * @param whenOff what is lost when the part is off, for the warning
+   */
+  private OnlineArea onlineAreaFor(String part, String alsoNeeds, String whenOff,
+      boolean auto) {
+    return mechanism.online().orElseGet(() -> {
+      if (!auto) {
+        throw new IllegalArgumentException(part + " needs the hold method ("
+            + ZoneConfigKeys.METHOD + ", " + ZoneConfigKeys.MOUNT_POINT + ")" + alsoNeeds);
+      }
+      LOG.warn("{} but the area is set offline (no hold on this node): {}", part, whenOff);
+      return null;
+    });
   }
 
   private static String required(Configuration conf, String key) {
@@ -325,7 +351,7 @@ public class JobAwareZoneService extends AuxiliaryService {
 
   @Override
   protected void serviceStart() throws Exception {
-    if (enabled && holdMount != null) {
+    if (enabled) {
       synchronized (lock) {
         settleLeftovers();
       }
@@ -348,26 +374,16 @@ public class JobAwareZoneService extends AuxiliaryService {
     super.serviceStart();
   }
 
-  /**
-   * The node is idle at start: finish an operation a crash interrupted and free a hold a dead
-   * NodeManager left, so no job starts on a file system that is full or zoned for nobody.
-   */
+  /** The node is idle at start: the mechanism settles what a crash or a dead NodeManager left. */
   private void settleLeftovers() {
     try {
-      ZoneState state = zonectl.holdStatus(holdMount);
-      if ("interrupted".equals(state.state())) {
-        LOG.warn("A zone operation on {} was interrupted; recovering it", holdMount);
-        state = zonectl.holdRecover(holdMount);
-      }
-      if (state.isReserved()) {
-        LOG.info("Releasing the {} area a previous NodeManager left on {}", state.zoneClass(),
-            holdMount);
-        zonectl.holdRelease(holdMount);
+      if (mechanism.settleLeftovers()) {
         metrics.releases.incr();
       }
     } catch (IOException e) {
       metrics.failures.incr();
-      LOG.error("Could not check the hold on {}: {}", holdMount, e.getMessage());
+      LOG.error("Could not check what a previous NodeManager left ({}): {}",
+          mechanism.describe(), e.getMessage());
     }
   }
 
@@ -383,14 +399,14 @@ public class JobAwareZoneService extends AuxiliaryService {
   /** One monitor check of the held area. Caller holds the lock. */
   private void growIfShort() {
     try {
-      String line = zonectl.holdMonitorTick(holdMount, monitorExpandBelow);
+      String line = onlineArea.growIfShort(monitorExpandBelow);
       if (line.startsWith("action=expand")) {
         metrics.expansions.incr();
-        LOG.info("Held area on {} grew: {}", holdMount, line);
+        LOG.info("Held area on {} grew: {}", onlineArea.mountPoint(), line);
       }
     } catch (IOException e) {
       metrics.failures.incr();
-      LOG.error("Zone monitor on {} failed: {}", holdMount, e.getMessage());
+      LOG.error("Zone monitor on {} failed: {}", onlineArea.mountPoint(), e.getMessage());
     }
   }
 
@@ -403,7 +419,8 @@ public class JobAwareZoneService extends AuxiliaryService {
         }
       } catch (IOException e) {
         metrics.failures.incr();
-        LOG.warn("Disk-usage profile sample on {} failed: {}", holdMount, e.getMessage());
+        LOG.warn("Disk-usage profile sample on {} failed: {}", onlineArea.mountPoint(),
+            e.getMessage());
       }
     }
   }
@@ -488,8 +505,7 @@ public class JobAwareZoneService extends AuxiliaryService {
       LOG.info("{} ({}) starts on an idle node: {} area on {}", app, name, zoneClass.word(),
           device);
       change("set the " + zoneClass.word() + " area for " + app,
-          () -> holdMount != null ? zonectl.hold(holdMount, zoneClass, outerSize)
-              : zonectl.area(device, zoneClass, outerSize));
+          () -> mechanism.setArea(zoneClass, outerSize));
     }
   }
 
@@ -512,24 +528,21 @@ public class JobAwareZoneService extends AuxiliaryService {
 
   private void release(String why) {
     LOG.info("Releasing the {} area on {}: {}", currentClass.word(), device, why);
-    change("release the area", () -> holdMount != null ? zonectl.holdRelease(holdMount)
-        : zonectl.release(device));
+    change("release the area", mechanism::release);
   }
 
   private interface ZoneChange {
     ZoneState apply() throws IOException;
   }
 
-  /** Runs one zonectl change, offline when remounting; never throws. Caller holds the lock. */
+  /** Runs one change of the area through the mechanism; never throws. Caller holds the lock. */
   private void change(String what, ZoneChange zoneChange) {
-    if (remounter != null) {
-      try {
-        remounter.unmount();
-      } catch (IOException e) {
-        metrics.failures.incr();
-        LOG.error("Could not {} on {}: {}; nothing changed", what, device, e.getMessage());
-        return;
-      }
+    try {
+      mechanism.beginEdit();
+    } catch (IOException e) {
+      metrics.failures.incr();
+      LOG.error("Could not {} on {}: {}; nothing changed", what, device, e.getMessage());
+      return;
     }
     try {
       ZoneState state = zoneChange.apply();
@@ -551,14 +564,12 @@ public class JobAwareZoneService extends AuxiliaryService {
       metrics.failures.incr();
       LOG.error("Could not {} on {}: {}", what, device, e.getMessage());
     } finally {
-      if (remounter != null) {
-        try {
-          remounter.mount();
-        } catch (IOException e) {
-          metrics.failures.incr();
-          LOG.error("The local-dir file system on {} is NOT mounted again, containers on this "
-              + "node will fail until it is: {}", device, e.getMessage());
-        }
+      try {
+        mechanism.endEdit();
+      } catch (IOException e) {
+        metrics.failures.incr();
+        LOG.error("The local-dir file system on {} is NOT back after the change, containers on "
+            + "this node will fail until it is: {}", device, e.getMessage());
       }
     }
   }
