@@ -5,6 +5,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.apache.hadoop.util.StringUtils;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.locus.zone.yarn.JobAwareZoneService;
+import org.locus.zone.yarn.ZoneConfigKeys;
 
 /**
  * Keys only one node can have, because they name its own devices and mounts, which exist only
@@ -21,15 +24,6 @@ import org.apache.hadoop.util.StringUtils;
  * @param overrides set always (a program path that does not exist on this host)
  */
 public record NodeSettings(Map<String, String> fillIns, Map<String, String> overrides) {
-  static final String AUX_SERVICES = "yarn.nodemanager.aux-services";
-  static final String ZONE_SERVICE = "locus_zone";
-  static final String ZONE_DEVICE = "locus.zone.device";
-  static final String ZONE_MOUNT_POINT = "locus.zone.mount-point";
-  static final String ZONE_OUTER_SIZE = "locus.zone.outer-size";
-  static final String ZONECTL = "locus.zone.zonectl";
-  static final String ZONE_HELPER_MODE = "locus.zone.helper.mode";
-  static final String ZONE_STATE_DIR = "locus.zone.state-dir";
-  static final String ZONE_EXPAND_BELOW = "locus.zone.monitor.expand-below";
   /** The feature file's journal directory, a host path shared by every node of a cluster. */
   static final String HOST_STATE_DIR = "/var/lib/zonectl";
 
@@ -43,35 +37,35 @@ public record NodeSettings(Map<String, String> fillIns, Map<String, String> over
    */
   static NodeSettings zone(ClusterLayout layout, NetnsClusterSpec spec, String node,
       String nmLocalDevice) {
-    String services = spec.keys().getOrDefault(AUX_SERVICES, "");
+    String services = spec.keys().getOrDefault(YarnConfiguration.NM_AUX_SERVICES, "");
     boolean installed = false;
     for (String service : services.split(",")) {
-      installed |= service.trim().equals(ZONE_SERVICE);
+      installed |= service.trim().equals(JobAwareZoneService.SERVICE_NAME);
     }
     if (!installed) {
       return NONE;
     }
     Map<String, String> fillIns = new HashMap<>();
-    fillIns.put(ZONE_DEVICE, nmLocalDevice);
-    fillIns.put(ZONE_MOUNT_POINT, layout.mountPoint(node, "nmlocal").getPath());
-    fillIns.put(ZONE_OUTER_SIZE, (spec.diskBytes() / 2 >> 20) + "M");
+    fillIns.put(ZoneConfigKeys.DEVICE, nmLocalDevice);
+    fillIns.put(ZoneConfigKeys.MOUNT_POINT, layout.mountPoint(node, "nmlocal").getPath());
+    fillIns.put(ZoneConfigKeys.OUTER_SIZE, (spec.diskBytes() / 2 >> 20) + "M");
     Map<String, String> overrides = new HashMap<>();
     // The cluster's NodeManagers run as root, so the hook runs zonectl itself; issue 47 item 2
     // moves them to the yarn user and the privileged helper (docs/security.md).
-    overrides.put(ZONE_HELPER_MODE, "direct");
-    String zonectl = spec.keys().getOrDefault(ZONECTL, "").trim();
+    overrides.put(ZoneConfigKeys.HELPER_MODE, "direct");
+    String zonectl = spec.keys().getOrDefault(ZoneConfigKeys.ZONECTL, "").trim();
     if (zonectl.isEmpty() || !new File(zonectl).canExecute()) {
-      overrides.put(ZONECTL, new File(layout.distDir(), "bin/zonectl").getPath());
+      overrides.put(ZoneConfigKeys.ZONECTL, new File(layout.distDir(), "bin/zonectl").getPath());
     }
-    String stateDir = spec.keys().getOrDefault(ZONE_STATE_DIR, "").trim();
+    String stateDir = spec.keys().getOrDefault(ZoneConfigKeys.STATE_DIR, "").trim();
     if (stateDir.isEmpty() || stateDir.equals(HOST_STATE_DIR)) {
-      overrides.put(ZONE_STATE_DIR, new File(layout.nodeDir(node), "zonectl").getPath());
+      overrides.put(ZoneConfigKeys.STATE_DIR, new File(layout.nodeDir(node), "zonectl").getPath());
     }
     long outer = spec.diskBytes() / 2;
-    String expandBelow = spec.keys().getOrDefault(ZONE_EXPAND_BELOW, "").trim();
+    String expandBelow = spec.keys().getOrDefault(ZoneConfigKeys.MONITOR_EXPAND_BELOW, "").trim();
     if (expandBelow.isEmpty()
         || StringUtils.TraditionalBinaryPrefix.string2long(expandBelow) >= outer) {
-      overrides.put(ZONE_EXPAND_BELOW, (spec.diskBytes() / 8 >> 20) + "M");
+      overrides.put(ZoneConfigKeys.MONITOR_EXPAND_BELOW, (spec.diskBytes() / 8 >> 20) + "M");
     }
     return new NodeSettings(fillIns, overrides);
   }
