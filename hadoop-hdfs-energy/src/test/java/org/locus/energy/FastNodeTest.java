@@ -55,10 +55,10 @@ import org.locus.energy.datanode.VolumeIoCounters;
 import org.locus.energy.datanode.WakeRequests;
 import org.locus.energy.disk.DiskPowerState;
 import org.locus.energy.namenode.PrimaryFirstNetworkTopology;
+import org.locus.energy.scheduling.BackupLocalTaskPlacement;
 import org.locus.energy.scheduling.FastNodeJobs;
 import org.locus.kit.LocusMiniCluster;
 import org.locus.kit.net.LocalAddressSocketFactory;
-import org.locus.mapreduce.am.LocusJobCounter;
 
 /**
  * The fast node (seed 000 §4.3.1, wake reason 2) on an embedded 3-node cluster with a primary
@@ -192,11 +192,11 @@ class FastNodeTest {
         backupLocal++;
       }
     }
-    long counted = job.getCounters().findCounter(LocusJobCounter.BACKUP_LOCAL_MAPS).getValue();
+    long counted = BackupLocalTaskPlacement.BACKUP_LOCAL.counterIn(job.getCounters()).getValue();
     long launched = job.getCounters().findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue();
     long dataLocal = job.getCounters().findCounter(JobCounter.DATA_LOCAL_MAPS).getValue();
     if (launched == ran.size()) {
-      assertEquals(backupLocal, counted, "BACKUP_LOCAL_MAPS = maps that ran on a backup host");
+      assertEquals(backupLocal, counted, "backup-local counter = maps that ran on a backup host");
     } else {
       // a failed attempt was launched too: counted per attempt
       assertTrue(counted >= backupLocal && counted <= launched, counted + " vs " + backupLocal);

@@ -1,14 +1,15 @@
 package org.locus.boost.scheduling;
 
-import java.util.Collection;
-import java.util.Set;
+import java.util.List;
 
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.locus.boost.placement.SuperlocalLayout;
+import org.locus.mapreduce.am.LocalityTier;
 import org.locus.mapreduce.am.SplitReplicaHosts;
 import org.locus.mapreduce.am.TaskPlacement;
+import org.locus.mapreduce.am.TierHosts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,6 +20,13 @@ import org.slf4j.LoggerFactory;
  * split files cannot be read, the job runs with stock locality and the AM's log says why.
  */
 public class SuperlocalTaskPlacement implements TaskPlacement, Configurable {
+  /**
+   * BoostDFS's tier: a map on the host holding its split on REPLICATED storage, before the maps
+   * merely node-local there. Its job counter ({@code superlocal}) is the maps that ran
+   * superlocal.
+   */
+  public static final LocalityTier SUPERLOCAL = new LocalityTier("superlocal", -1);
+
   private static final Logger LOG = LoggerFactory.getLogger(SuperlocalTaskPlacement.class);
 
   private Configuration conf;
@@ -34,7 +42,7 @@ public class SuperlocalTaskPlacement implements TaskPlacement, Configurable {
       LOG.warn("Superlocal hosts unknown, maps get stock locality: {}", e.toString());
       return;
     }
-    splits = SplitReplicaHosts.readOrNone(conf, replicated, "superlocal");
+    splits = SplitReplicaHosts.readOrNone(conf, replicated, SUPERLOCAL.name());
   }
 
   @Override
@@ -53,8 +61,9 @@ public class SuperlocalTaskPlacement implements TaskPlacement, Configurable {
   }
 
   @Override
-  public Collection<String> superlocalHosts(int mapIndex) {
-    return splits == null ? Set.of() : splits.hostsOn(mapIndex, replicated);
+  public List<TierHosts> mapTiers(int mapIndex) {
+    return splits == null ? List.of()
+        : List.of(new TierHosts(SUPERLOCAL, splits.hostsOn(mapIndex, replicated)));
   }
 
   @Override

@@ -44,7 +44,6 @@ import org.locus.boost.SuperlocalPaths;
 import org.locus.boost.placement.SuperlocalLayout;
 import org.locus.kit.ClusterNode;
 import org.locus.kit.LocusMiniCluster;
-import org.locus.mapreduce.am.LocusJobCounter;
 import org.locus.mapreduce.am.SplitReplicaHosts;
 
 /**
@@ -199,7 +198,7 @@ class SuperlocalSchedulingTest {
         superlocal++;
       }
     }
-    long counted = job.getCounters().findCounter(LocusJobCounter.SUPERLOCAL_MAPS).getValue();
+    long counted = SuperlocalTaskPlacement.SUPERLOCAL.counterIn(job.getCounters()).getValue();
     long dataLocal = job.getCounters().findCounter(JobCounter.DATA_LOCAL_MAPS).getValue();
     // The AM counts every map attempt given a container on its superlocal host. Each attempt
     // ends succeeded (one per map, in `ran`), killed (e.g. a speculative one, perhaps before it
@@ -207,7 +206,7 @@ class SuperlocalSchedulingTest {
     long ended = job.getCounters().findCounter(JobCounter.NUM_KILLED_MAPS).getValue()
         + job.getCounters().findCounter(JobCounter.NUM_FAILED_MAPS).getValue();
     if (ended == 0) {
-      assertEquals(superlocal, counted, "SUPERLOCAL_MAPS = maps that ran on their NVDIMM host");
+      assertEquals(superlocal, counted, "superlocal counter = maps that ran on their NVDIMM host");
     } else {
       assertTrue(counted >= superlocal && counted <= superlocal + ended, counted
           + " counted, " + superlocal + " maps ran superlocal, " + ended + " attempts killed or"

@@ -1,13 +1,14 @@
 package org.locus.energy.scheduling;
 
-import java.util.Collection;
-import java.util.Set;
+import java.util.List;
 
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
+import org.locus.mapreduce.am.LocalityTier;
 import org.locus.mapreduce.am.SplitReplicaHosts;
 import org.locus.mapreduce.am.TaskPlacement;
+import org.locus.mapreduce.am.TierHosts;
 
 /**
  * Energy-efficient HDFS's task placement in the Locus MapReduce AM, the scheduling half of the
@@ -21,6 +22,13 @@ import org.locus.mapreduce.am.TaskPlacement;
  * why.
  */
 public class BackupLocalTaskPlacement implements TaskPlacement, Configurable {
+  /**
+   * Energy-efficient HDFS's tier: a map on a host holding its split only on a backup volume,
+   * after the maps node-local (on a primary) there. Its job counter ({@code backup-local}) is
+   * the maps that ran backup-local.
+   */
+  public static final LocalityTier BACKUP_LOCAL = new LocalityTier("backup-local", 1);
+
   private Configuration conf;
   private SplitReplicaHosts splits;
 
@@ -46,8 +54,9 @@ public class BackupLocalTaskPlacement implements TaskPlacement, Configurable {
   }
 
   @Override
-  public Collection<String> backupHosts(int mapIndex) {
-    return splits == null ? Set.of() : splits.hostsOn(mapIndex, StorageType.ARCHIVE);
+  public List<TierHosts> mapTiers(int mapIndex) {
+    return splits == null ? List.of()
+        : List.of(new TierHosts(BACKUP_LOCAL, splits.hostsOn(mapIndex, StorageType.ARCHIVE)));
   }
 
   @Override

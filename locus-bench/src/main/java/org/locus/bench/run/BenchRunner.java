@@ -19,11 +19,13 @@ import org.apache.hadoop.mapreduce.CounterGroup;
 import org.locus.bench.report.ResultsFile;
 import org.locus.bench.suite.BenchJob;
 import org.locus.bench.suite.BenchSuite;
+import org.locus.boost.scheduling.SuperlocalTaskPlacement;
 import org.locus.jobs.JobOutcome;
 import org.locus.jobs.catalog.JobArguments;
 import org.locus.jobs.catalog.JobCatalog;
 import org.locus.jobs.catalog.JobResult;
 import org.locus.jobs.data.DataGenerators;
+import org.locus.mapreduce.am.LocalityTier;
 
 /**
  * Runs every job of a suite under every feature set, {@code runs} times, side by side: one
@@ -39,6 +41,14 @@ import org.locus.jobs.data.DataGenerators;
  */
 public final class BenchRunner {
   private static final long SEED = 42;
+
+  /**
+   * The {@link RunRecord#COUNTERS} read from the Locus AM's tier counters: tier name to record
+   * key. A record keeps the name the AM's counter had before the tiers, so results files and
+   * their reports compare across versions.
+   */
+  static final Map<String, String> RECORD_KEY_OF_TIER =
+      Map.of(SuperlocalTaskPlacement.SUPERLOCAL.name(), "SUPERLOCAL_MAPS");
 
   private final BenchSuite suite;
   private final Map<String, Configuration> features;
@@ -357,9 +367,11 @@ public final class BenchRunner {
         continue;
       }
       for (CounterGroup group : outcome.counters()) {
+        boolean tiers = group.getName().equals(LocalityTier.COUNTER_GROUP);
         for (Counter counter : group) {
-          if (sums.containsKey(counter.getName())) {
-            sums.merge(counter.getName(), counter.getValue(), Long::sum);
+          String key = tiers ? RECORD_KEY_OF_TIER.get(counter.getName()) : counter.getName();
+          if (sums.containsKey(key)) {
+            sums.merge(key, counter.getValue(), Long::sum);
           }
         }
       }

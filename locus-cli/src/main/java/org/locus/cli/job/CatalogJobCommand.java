@@ -15,11 +15,13 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.locus.bench.report.TextTable;
 import org.locus.boost.scheduling.SuperlocalJobs;
+import org.locus.boost.scheduling.SuperlocalTaskPlacement;
 import org.locus.cli.ClientConfiguration;
 import org.locus.cli.Console;
 import org.locus.cli.LocusException;
 import org.locus.cli.OptionsCommand;
 import org.locus.cli.UsageException;
+import org.locus.energy.scheduling.BackupLocalTaskPlacement;
 import org.locus.energy.scheduling.FastNodeJobs;
 import org.locus.jobs.JobOutcome;
 import org.locus.jobs.catalog.JobArguments;
@@ -29,7 +31,6 @@ import org.locus.jobs.catalog.LocusJob;
 import org.locus.kat.mapreduce.KeyAwareJobs;
 import org.locus.kat.mapreduce.ShuffleLocality;
 import org.locus.kat.placement.PlacementMap;
-import org.locus.mapreduce.am.LocusJobCounter;
 
 /**
  * {@code locus job NAME} for any job of the {@link org.locus.jobs.catalog.JobCatalog}: the
@@ -158,7 +159,7 @@ final class CatalogJobCommand extends OptionsCommand {
       for (JobOutcome outcome : result.jobs()) {
         console.out().printf("%s: %d of %d maps ran superlocal (on the host of their REPLICATED"
             + " copy)%n", outcome.name(),
-            outcome.counters().findCounter(LocusJobCounter.SUPERLOCAL_MAPS).getValue(),
+            SuperlocalTaskPlacement.SUPERLOCAL.counterIn(outcome.counters()).getValue(),
             outcome.totalMaps());
       }
     }
@@ -166,7 +167,7 @@ final class CatalogJobCommand extends OptionsCommand {
       for (JobOutcome outcome : result.jobs()) {
         console.out().printf("%s: %d of %d maps ran backup-local (on a host holding their input"
             + " only on a backup volume)%n", outcome.name(),
-            outcome.counters().findCounter(LocusJobCounter.BACKUP_LOCAL_MAPS).getValue(),
+            BackupLocalTaskPlacement.BACKUP_LOCAL.counterIn(outcome.counters()).getValue(),
             outcome.totalMaps());
       }
     }

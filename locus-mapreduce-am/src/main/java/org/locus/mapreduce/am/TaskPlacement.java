@@ -1,6 +1,5 @@
 package org.locus.mapreduce.am;
 
-import java.util.Collection;
 import java.util.List;
 
 /**
@@ -27,31 +26,20 @@ public interface TaskPlacement {
   boolean mapsWaitForTheirHosts();
 
   /**
-   * The map's superlocal hosts: hosts among its split's where it runs better than on the
-   * split's other hosts (BoostDFS: the host holding the split on a two-device REPLICATED
-   * volume). A container on such a host goes to a map that is superlocal there before any map
-   * that is merely node-local there; the levels are so superlocal, node-local, rack-local, any,
-   * and the AM counts the first in {@link LocusJobCounter#SUPERLOCAL_MAPS}.
+   * The map's locality tiers: for each tier a feature adds around node-local, the hosts where
+   * the map is at that tier (BoostDFS: superlocal on the host holding the split on a two-device
+   * REPLICATED volume; energy-efficient HDFS: backup-local on a host holding it only on a backup
+   * volume). A map container on a host goes to the pending maps listed for that host in the
+   * order of their tier's {@linkplain LocalityTier#rank rank} there, node-local being 0, and the
+   * AM counts each attempt given a container at a tier in the tier's counter
+   * ({@link LocalityTier#COUNTER_GROUP}). Where several of a map's tiers name one host, the map
+   * is at the lowest-ranked of them there, the first listed among equals.
    *
    * @param mapIndex a map's index in the job, {@code 0 <= mapIndex < maps}
-   * @return its superlocal hosts; empty (the default) for none, as stock
+   * @return its tiers with their hosts; empty (the default) for none: node-local, rack-local,
+   *     any, as stock
    */
-  default Collection<String> superlocalHosts(int mapIndex) {
-    return List.of();
-  }
-
-  /**
-   * The map's backup hosts: hosts among its split's that hold the split only on a copy meant to
-   * be read last (energy-efficient HDFS: a backup volume, in standby while the primary serves).
-   * A container on such a host goes to a map that is merely backup-local there only after every
-   * map superlocal or node-local there, so a host first works through the data it holds as
-   * primary and then helps with maps still waiting elsewhere (seed 000's fast node). The AM
-   * counts such launches in {@link LocusJobCounter#BACKUP_LOCAL_MAPS}.
-   *
-   * @param mapIndex a map's index in the job, {@code 0 <= mapIndex < maps}
-   * @return its backup hosts; empty (the default) for none, as stock
-   */
-  default Collection<String> backupHosts(int mapIndex) {
+  default List<TierHosts> mapTiers(int mapIndex) {
     return List.of();
   }
 }

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -12,15 +12,17 @@ import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.IntFunction;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskAttemptId;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
 import org.apache.hadoop.mapreduce.v2.app.AppContext;
 import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
 import org.apache.hadoop.mapreduce.v2.app.job.Job;
-import org.apache.hadoop.mapreduce.v2.app.job.event.JobCounterUpdateEvent;
+import org.apache.hadoop.mapreduce.v2.app.job.impl.JobImpl;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
 import org.apache.hadoop.yarn.api.ApplicationMasterProtocol;
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
@@ -28,10 +30,11 @@ import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.apache.hadoop.yarn.util.RackResolver;
+import org.locus.mapreduce.am.LocalityTier;
 import org.locus.mapreduce.am.LocusAmConfigKeys;
-import org.locus.mapreduce.am.LocusJobCounter;
 import org.locus.mapreduce.am.StrictLocalityScheduler;
 import org.locus.mapreduce.am.TaskPlacement;
+import org.locus.mapreduce.am.TierHosts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * for a host its split names. The mechanism for every Locus feature that places tasks (KAT's
  * owner-aligned reducers today).
  *
- * <p>Four changes to {@link RMContainerAllocator}, all on the allocation path and using the
+ * <p>Five changes to {@link RMContainerAllocator}, all on the allocation path and using the
  * stock mechanism otherwise (package-private members, hence Hadoop's package):
  * <ol>
  *   <li>A first-attempt reducer asks YARN for the host its placement names instead of any
@@ -64,16 +67,20 @@ import org.slf4j.LoggerFactory;
  *       order whatever their host; the pending reducers are reordered to match each allocation
  *       before the stock code assigns it.</li>
  *   <li>Stock assignment hands a map container on host H to the first pending map whose split
- *       names H. Where the placement names superlocal or backup hosts, that list is reordered
- *       before the stock code assigns the container: maps superlocal on H first, then the
- *       other maps whose split names H, then those merely backup-local on H, so the levels are
- *       superlocal, node-local, backup-local, rack-local, any; map attempts given a container
- *       at the first and third level are counted in {@link LocusJobCounter#SUPERLOCAL_MAPS} and
- *       {@link LocusJobCounter#BACKUP_LOCAL_MAPS} (at assignment, as the stock
- *       {@code DATA_LOCAL_MAPS}: an attempt killed before it starts counts too). The list is
- *       the stock allocator's private {@value #MAPS_BY_HOST_FIELD} field, reached by
- *       reflection: the AM refuses to start, naming it, if a Hadoop version lacks it.</li>
+ *       names H. Where the placement names {@linkplain TaskPlacement#mapTiers tiers} for maps
+ *       on H, that list is reordered before the stock code assigns the container, by the rank
+ *       of each map's tier on H (node-local, no tier, being 0), so with BoostDFS's and
+ *       energy-efficient HDFS's tiers the levels are superlocal, node-local, backup-local,
+ *       rack-local, any. Map attempts given a container at a tier are counted in the tier's
+ *       counter of {@link LocalityTier#COUNTER_GROUP} (at assignment, as the stock
+ *       {@code DATA_LOCAL_MAPS}: an attempt killed before it starts counts too).</li>
  * </ol>
+ *
+ * <p>Two private fields of the stock AM are reached by reflection: the allocator's host lists
+ * ({@value #MAPS_BY_HOST_FIELD}) and the job's own counters ({@value #JOB_COUNTERS_FIELD} of
+ * {@link JobImpl}, where the stock {@code JobCounterUpdateEvent} adds its counts; that event
+ * takes only enum counters, a tier counter is named by data). The AM refuses to start, naming
+ * the field, if a Hadoop version lacks one.
  */
 public class LocusRMContainerAllocator extends RMContainerAllocator {
   private static final Logger LOG = LoggerFactory.getLogger(LocusRMContainerAllocator.class);
@@ -84,14 +91,23 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
   /** The stock allocator's host to pending-maps lists ({@code ScheduledRequests}). */
   static final String MAPS_BY_HOST_FIELD = "mapsHostMapping";
 
+  /** The stock job's counters that are no task's ({@link JobImpl}). */
+  static final String JOB_COUNTERS_FIELD = "jobCounters";
+
   private TaskPlacement placement;
   private int refusalsLeft;
   private int refused;
   private Map<String, LinkedList<TaskAttemptId>> mapsByHost;
   /** Map attempts seen launched, so each is counted once. */
   private final Set<TaskAttemptId> launchedMaps = new HashSet<>();
-  private long superlocalMaps;
-  private long backupLocalMaps;
+  /** Map attempts launched per tier name so far, for the log. */
+  private final Map<String, Long> launchedByTier = new TreeMap<>();
+  /**
+   * The job's counters, where the tier counters go. Written on this thread while the job's
+   * dispatcher writes its own counters and clients read them merged: Hadoop's {@code Counters}
+   * synchronize their lookups and counts and keep groups in concurrent maps.
+   */
+  private Counters jobCounters;
 
   public LocusRMContainerAllocator(ClientService clientService, AppContext context,
       AMPreemptionPolicy preemptionPolicy) {
@@ -178,6 +194,29 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
     return true;
   }
 
+  /** The job's own counters, from the stock {@link JobImpl}'s private field. */
+  static Counters stockJobCounters(Job job) {
+    try {
+      Field field = JobImpl.class.getDeclaredField(JOB_COUNTERS_FIELD);
+      field.setAccessible(true);
+      return (Counters) field.get(job);
+    } catch (ReflectiveOperationException | ClassCastException | IllegalArgumentException e) {
+      throw new IllegalStateException("this Hadoop's JobImpl has no field " + JOB_COUNTERS_FIELD
+          + " (org.apache.hadoop.mapreduce.Counters), or the AM's job (" + job + ") is no"
+          + " JobImpl; the Locus AM is built for Hadoop 3.5.0", e);
+    }
+  }
+
+  /**
+   * Finds the job's counters before the thread that counts starts: the stock start has just set
+   * the job, and a missing field stops the AM at start.
+   */
+  @Override
+  protected void startAllocatorThread() {
+    jobCounters = stockJobCounters(getJob());
+    super.startAllocatorThread();
+  }
+
   @Override
   protected void serviceStart() throws Exception {
     super.serviceStart();
@@ -209,87 +248,79 @@ public class LocusRMContainerAllocator extends RMContainerAllocator {
     }
     refuseOffHostContainers(allocated, PRIORITY_REDUCE, getScheduledRequests().reduces);
     matchReducersToContainers(allocated);
-    orderMapsByLevel(allocated);
+    orderMapsByTier(allocated);
     return response;
   }
 
-  /** Counts the map attempts assigned since the last heartbeat on a superlocal or backup host. */
+  /** Counts the map attempts assigned since the last heartbeat at one of their tiers. */
   @Override
   protected synchronized void heartbeat() throws Exception {
     super.heartbeat();
     Map<TaskAttemptId, Container> running = getAssignedRequests().maps;
     launchedMaps.retainAll(running.keySet());
-    long superlocal = 0;
-    long backupLocal = 0;
+    Map<String, Long> launched = new TreeMap<>();
     for (Map.Entry<TaskAttemptId, Container> e : running.entrySet()) {
-      if (!launchedMaps.add(e.getKey())) {
-        continue;
-      }
-      int map = e.getKey().getTaskId().getId();
-      String host = e.getValue().getNodeId().getHost();
-      if (placement.superlocalHosts(map).contains(host)) {
-        superlocal++;
-      } else if (placement.backupHosts(map).contains(host)) {
-        backupLocal++;
+      if (launchedMaps.add(e.getKey())) {
+        LocalityTier tier = tierOn(placement.mapTiers(e.getKey().getTaskId().getId()),
+            e.getValue().getNodeId().getHost());
+        if (tier != null) {
+          tier.counterIn(jobCounters).increment(1);
+          launched.merge(tier.name(), 1L, Long::sum);
+        }
       }
     }
-    if (superlocal + backupLocal > 0) {
-      superlocalMaps += superlocal;
-      backupLocalMaps += backupLocal;
-      JobCounterUpdateEvent update = new JobCounterUpdateEvent(getJob().getID());
-      if (superlocal > 0) {
-        update.addCounterUpdate(LocusJobCounter.SUPERLOCAL_MAPS, superlocal);
-      }
-      if (backupLocal > 0) {
-        update.addCounterUpdate(LocusJobCounter.BACKUP_LOCAL_MAPS, backupLocal);
-      }
-      eventHandler.handle(update);
-      LOG.info("{} map(s) launched superlocal, {} backup-local ({} and {} in all)", superlocal,
-          backupLocal, superlocalMaps, backupLocalMaps);
+    if (!launched.isEmpty()) {
+      launched.forEach((tier, maps) -> launchedByTier.merge(tier, maps, Long::sum));
+      LOG.info("Map(s) launched at a tier: {} ({} in all)", launched, launchedByTier);
     }
   }
 
   /**
    * Before the stock assignment takes, for a map container on host H, the first pending map
-   * listed for H: orders that list superlocal, node-local, backup-local.
+   * listed for H: orders that list by the rank of each map's tier on H.
    */
-  private void orderMapsByLevel(List<Container> allocated) {
+  private void orderMapsByTier(List<Container> allocated) {
     for (Container container : allocated) {
       if (PRIORITY_MAP.equals(container.getPriority())) {
         String host = container.getNodeId().getHost();
         LinkedList<TaskAttemptId> waiting = mapsByHost.get(host);
         if (waiting != null) {
-          byLevel(waiting, host, placement::superlocalHosts, placement::backupHosts);
+          byTier(waiting, host, placement::mapTiers);
         }
       }
     }
   }
 
   /**
-   * Puts the attempts whose map is superlocal on {@code host} first and those whose map is
-   * backup-local there last, each group in its own order. A host that is both counts as
-   * superlocal.
+   * Orders the attempts by the rank of their map's tier on {@code host}, a map at no tier there
+   * (node-local) being 0; attempts of one rank keep their order.
    */
-  static void byLevel(LinkedList<TaskAttemptId> attempts, String host,
-      IntFunction<Collection<String>> superlocalHosts,
-      IntFunction<Collection<String>> backupHosts) {
-    List<TaskAttemptId> first = new ArrayList<>();
-    List<TaskAttemptId> middle = new ArrayList<>();
-    List<TaskAttemptId> last = new ArrayList<>();
+  static void byTier(LinkedList<TaskAttemptId> attempts, String host,
+      IntFunction<List<TierHosts>> tiersOf) {
+    record Ranked(TaskAttemptId attempt, int rank) {
+    }
+    List<Ranked> ranked = new ArrayList<>(attempts.size());
     for (TaskAttemptId id : attempts) {
-      int map = id.getTaskId().getId();
-      if (superlocalHosts.apply(map).contains(host)) {
-        first.add(id);
-      } else if (backupHosts.apply(map).contains(host)) {
-        last.add(id);
-      } else {
-        middle.add(id);
+      LocalityTier tier = tierOn(tiersOf.apply(id.getTaskId().getId()), host);
+      ranked.add(new Ranked(id, tier == null ? 0 : tier.rank()));
+    }
+    ranked.sort(Comparator.comparingInt(Ranked::rank));
+    attempts.clear();
+    ranked.forEach(r -> attempts.add(r.attempt()));
+  }
+
+  /**
+   * @return the map's tier on {@code host}: the lowest-ranked of its tiers naming the host, the
+   *     first listed among equals; null for none
+   */
+  static LocalityTier tierOn(List<TierHosts> tiers, String host) {
+    LocalityTier best = null;
+    for (TierHosts t : tiers) {
+      if ((best == null || t.tier().rank() < best.rank()) && t.hosts().contains(host)) {
+        best = t.tier();
       }
     }
-    attempts.clear();
-    attempts.addAll(first);
-    attempts.addAll(middle);
-    attempts.addAll(last);
+    return best;
   }
 
   /**
