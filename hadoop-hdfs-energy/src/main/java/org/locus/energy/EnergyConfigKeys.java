@@ -137,6 +137,18 @@ public final class EnergyConfigKeys {
   public static final String COMMAND_TIMEOUT_MS = "locus.energy.command.timeout.ms";
   public static final long COMMAND_TIMEOUT_MS_DEFAULT = 30_000;
 
+  /**
+   * Longest a wake ({@code hdparm --read-sector 0}) may take before the disk counts as one that
+   * will not spin up: the command is killed, the disk is marked failed and its volume is taken
+   * out of service (ms). Unset = {@link #SPINUP_TIMEOUT_FACTOR} times the drive's spin-up time
+   * ({@link #SPINUP_MS}), at least {@link #SPINUP_TIMEOUT_MS_FLOOR}; allowed from that spin-up
+   * time to {@link #SPINUP_TIMEOUT_MS_MAX}. Replaces {@link #COMMAND_TIMEOUT_MS} for wakes only.
+   */
+  public static final String SPINUP_TIMEOUT_MS = "locus.energy.spinup.timeout.ms";
+  public static final int SPINUP_TIMEOUT_FACTOR = 3;
+  public static final long SPINUP_TIMEOUT_MS_FLOOR = 1000;
+  public static final long SPINUP_TIMEOUT_MS_MAX = 600_000;
+
   /** HDFS directory where {@code locus energy wake} drops wake requests. */
   public static final String WAKE_REQUEST_DIR = "locus.energy.wake.request.dir";
   public static final String WAKE_REQUEST_DIR_DEFAULT = "/system/locus-energy/wake";

@@ -45,6 +45,7 @@ public final class EnergySettings {
   private final String helperPath;
   private final String hdparmPath;
   private final long commandTimeoutMillis;
+  private final long spinUpTimeoutMillis;
   private final String wakeRequestDir;
   private final boolean fastNode;
   private final String awakeDir;
@@ -120,6 +121,18 @@ public final class EnergySettings {
         real(conf, EnergyConfigKeys.STANDBY_WATTS, d.standbyWatts(), 0, 1000),
         real(conf, EnergyConfigKeys.SPINUP_WATTS, d.spinUpWatts(), 0, 1000),
         number(conf, EnergyConfigKeys.SPINUP_MS, d.spinUpMillis(), 0, 600_000));
+    spinUpTimeoutMillis = number(conf, EnergyConfigKeys.SPINUP_TIMEOUT_MS,
+        Math.min(EnergyConfigKeys.SPINUP_TIMEOUT_MS_MAX,
+            Math.max(EnergyConfigKeys.SPINUP_TIMEOUT_MS_FLOOR,
+                EnergyConfigKeys.SPINUP_TIMEOUT_FACTOR * driveProfile.spinUpMillis())),
+        1, EnergyConfigKeys.SPINUP_TIMEOUT_MS_MAX);
+    // a bound below a healthy spin-up would fail every disk it wakes
+    if (spinUpTimeoutMillis < driveProfile.spinUpMillis()) {
+      throw new IllegalArgumentException(EnergyConfigKeys.SPINUP_TIMEOUT_MS + " must be from "
+          + driveProfile.spinUpMillis() + " (the drive's spin-up time, "
+          + EnergyConfigKeys.SPINUP_MS + ") to " + EnergyConfigKeys.SPINUP_TIMEOUT_MS_MAX
+          + "; got " + spinUpTimeoutMillis);
+    }
     predictLeadMillis = number(conf, EnergyConfigKeys.PREDICT_LEAD_MS,
         driveProfile.spinUpMillis(), 0, 3_600_000);
     spindlesPerVolume = spindles(conf);
@@ -283,6 +296,14 @@ public final class EnergySettings {
 
   public long commandTimeoutMillis() {
     return commandTimeoutMillis;
+  }
+
+  /**
+   * @return how long a wake may run before the disk counts as not spinning up; by default
+   *     three times the drive's spin-up time
+   */
+  public long spinUpTimeoutMillis() {
+    return spinUpTimeoutMillis;
   }
 
   public String wakeRequestDir() {

@@ -123,6 +123,20 @@ class EnergySettingsTest {
         .spindles(1));
   }
 
+  @Test
+  void theSpinUpBoundIsThreeSpinUpTimesByDefaultAndNeverBelowOne() {
+    assertEquals(30_000, EnergySettings.from(new Configuration(false)).spinUpTimeoutMillis());
+    assertEquals(6_000, EnergySettings.from(conf(EnergyConfigKeys.SPINUP_MS, "2000"))
+        .spinUpTimeoutMillis());
+    assertEquals(1_000, EnergySettings.from(conf(EnergyConfigKeys.SPINUP_MS, "0"))
+        .spinUpTimeoutMillis(), "at least a second");
+    assertEquals("locus.energy.spinup.timeout.ms must be from 10000 (the drive's spin-up time,"
+        + " locus.energy.disk.spinup.ms) to 600000; got 5000",
+        errorFor(EnergyConfigKeys.SPINUP_TIMEOUT_MS, "5000"));
+    assertEquals("locus.energy.spinup.timeout.ms must be from 1 to 600000; got 600001",
+        errorFor(EnergyConfigKeys.SPINUP_TIMEOUT_MS, "600001"));
+  }
+
   /** Costs about 5 s: a NameNode starts, the DataNode does not. */
   @Test
   void aBadEnergyValueStopsTheDataNodesStartUpWithTheMessage() {
