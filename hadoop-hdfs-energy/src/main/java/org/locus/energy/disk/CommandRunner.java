@@ -22,10 +22,30 @@ public class CommandRunner {
   public record Result(int exitCode, String output) {
   }
 
+  /** The command overran its time limit and was killed. */
+  public static class TimedOutException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    TimedOutException(String message) {
+      super(message);
+    }
+  }
+
   /**
-   * @throws IOException if the command cannot start or overruns its time limit (it is killed)
+   * @throws TimedOutException if the command overruns the runner's time limit (it is killed)
+   * @throws IOException if the command cannot start
    */
   public Result run(List<String> argv) throws IOException {
+    return run(argv, timeoutMillis);
+  }
+
+  /**
+   * Runs with a time limit of its own, e.g. a wake that may legitimately take a spin-up time.
+   *
+   * @throws TimedOutException if the command overruns {@code timeoutMillis} (it is killed)
+   * @throws IOException if the command cannot start
+   */
+  public Result run(List<String> argv, long timeoutMillis) throws IOException {
     Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
     process.getOutputStream().close();
     ByteArrayOutputStream output = new ByteArrayOutputStream();
@@ -36,8 +56,8 @@ public class CommandRunner {
     try {
       if (!process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
         process.destroyForcibly();
-        throw new IOException("command " + argv + " did not finish within " + timeoutMillis
-            + " ms and was killed");
+        throw new TimedOutException("'" + String.join(" ", argv) + "' did not finish within "
+            + timeoutMillis + " ms and was killed");
       }
       reader.join(timeoutMillis);
     } catch (InterruptedException e) {

@@ -28,6 +28,10 @@ public interface DiskPowerBackend {
   /** Manual mode: stop the spindle now; {@code sleep} = deepest state (needs a reset). */
   void spinDown(BlockDevice device, boolean sleep) throws IOException;
 
-  /** Spin the disk up now, ahead of need (an uncached read of one sector). */
+  /**
+   * Spin the disk up now, ahead of need (an uncached read of one sector).
+   *
+   * @throws SpinUpFailedException when the command ran and the disk did not spin up
+   */
   void wake(BlockDevice device) throws IOException;
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import org.apache.hadoop.conf.Configuration;
+import org.locus.energy.EnergyConfigKeys;
 import org.locus.energy.EnergySettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +38,7 @@ public class HdparmDiskBackend implements DiskPowerBackend {
 
   private final HdparmCommands commands;
   private final CommandRunner runner;
+  private final long spinUpTimeoutMillis;
   private final DiskPowerProfile profile;
   private final MountTable mounts;
 
@@ -47,6 +49,7 @@ public class HdparmDiskBackend implements DiskPowerBackend {
   public HdparmDiskBackend(EnergySettings settings, MountTable mounts) {
     this.commands = new HdparmCommands(settings);
     this.runner = new CommandRunner(settings.commandTimeoutMillis());
+    this.spinUpTimeoutMillis = settings.spinUpTimeoutMillis();
     this.profile = settings.driveProfile();
     this.mounts = mounts;
   }
@@ -89,9 +92,27 @@ public class HdparmDiskBackend implements DiskPowerBackend {
     run(device, commands.spinDown(device.devicePath(), sleep));
   }
 
+  /**
+   * Runs the wake within {@link EnergyConfigKeys#SPINUP_TIMEOUT_MS}, not the general command
+   * limit: a healthy drive answers once it has spun up.
+   *
+   * @throws SpinUpFailedException when hdparm itself failed or overran the bound (killed)
+   * @throws IOException when the helper, sudo or hdparm could not run the command at all
+   */
   @Override
   public void wake(BlockDevice device) throws IOException {
-    run(device, commands.wake(device.devicePath()));
+    List<String> argv = commands.wake(device.devicePath());
+    CommandRunner.Result result;
+    try {
+      result = runner.run(argv, spinUpTimeoutMillis);
+    } catch (CommandRunner.TimedOutException e) {
+      throw new SpinUpFailedException(e.getMessage() + " (" + EnergyConfigKeys.SPINUP_TIMEOUT_MS
+          + ")");
+    }
+    if (result.exitCode() != 0) {
+      throw failure(device, argv, result, true);
+    }
+    LOG.debug("{}: {}", argv, result.output());
   }
 
   /**
@@ -112,26 +133,41 @@ public class HdparmDiskBackend implements DiskPowerBackend {
 
   private void run(BlockDevice device, List<String> argv) throws IOException {
     CommandRunner.Result result = runner.run(argv);
-    if (result.exitCode() == 0) {
-      LOG.debug("{}: {}", argv, result.output());
-      return;
+    if (result.exitCode() != 0) {
+      throw failure(device, argv, result, false);
     }
+    LOG.debug("{}: {}", argv, result.output());
+  }
+
+  /**
+   * What a non-zero exit means: a refusal of the helper or of sudo (configuration, nothing
+   * about the disk), a device that takes no power commands ({@link
+   * UnsupportedDeviceException}), or else hdparm's own failure, which for a wake means the disk
+   * did not spin up ({@link SpinUpFailedException}).
+   */
+  private IOException failure(BlockDevice device, List<String> argv,
+      CommandRunner.Result result, boolean wake) {
     String output = result.output().replace('\n', ' ');
     if (commands.isHelperRefusal(result.exitCode())) {
-      throw new IOException("the privileged helper refused '" + String.join(" ", argv)
+      return new IOException("the privileged helper refused '" + String.join(" ", argv)
           + "' (exit " + result.exitCode() + "): " + output + ". Its root-owned configuration "
           + "must list " + device.devicePath() + " in hdparm.devices and allow this DataNode's "
           + "user (docs/security.md)");
     }
+    if (commands.mode() == EnergySettings.HelperMode.SUDO && output.startsWith("sudo:")) {
+      return new IOException("sudo refused '" + String.join(" ", argv) + "' (exit "
+          + result.exitCode() + "): " + output + ". Is the sudoers line of docs/security.md "
+          + "installed?");
+    }
     if (output.contains("Invalid argument") || output.contains("Inappropriate ioctl")
         || output.contains("not supported")) {
-      throw new UnsupportedDeviceException("device " + device.devicePath() + " (volume "
+      return new UnsupportedDeviceException("device " + device.devicePath() + " (volume "
           + device.volumeDir() + ") refused '" + String.join(" ", argv) + "' (exit "
           + result.exitCode() + "): it takes no ATA power commands (loop/virtio?); it stays "
           + "spinning. hdparm said: " + output);
     }
-    throw new IOException("'" + String.join(" ", argv) + "' failed with exit "
-        + result.exitCode() + (commands.mode() == EnergySettings.HelperMode.SUDO
-        ? " (is the sudoers line of docs/security.md installed?)" : "") + ": " + output);
+    String message = "'" + String.join(" ", argv) + "' failed with exit " + result.exitCode()
+        + ": " + output;
+    return wake ? new SpinUpFailedException(message) : new IOException(message);
   }
 }
