@@ -7,6 +7,7 @@ import org.locus.energy.disk.BlockDevice;
 import org.locus.energy.disk.DiskPowerBackend;
 import org.locus.energy.disk.DiskPowerProfile;
 import org.locus.energy.disk.DiskPowerState;
+import org.locus.energy.disk.SpinUpFailedException;
 import org.locus.energy.disk.UnsupportedDeviceException;
 import org.locus.energy.policy.SpinDownDecision;
 import org.locus.energy.policy.SpinDownPolicy;
@@ -31,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * A disk that spun up stays up for the minimum residency, so it does not thrash. An
  * <i>unmanaged</i> disk (a primary, the accounting-only baseline, or an unsupported device) is
  * never spun down but still accounted. Every state's residency goes to the {@link EnergyLedger}.
+ * A disk that <i>did not spin up</i> when woken (its wake command failed or overran the bound)
+ * is marked failed and gets no further command: the power manager takes its volume out of
+ * service; only a disk that has accepted a command before can fail so, since a command path
+ * that never worked (no sudoers line, no hdparm) says nothing about the disk.
  * Not thread-safe; the power manager calls it from one thread and reads it under its lock.
  */
 public class BackupDisk {
@@ -53,6 +58,10 @@ public class BackupDisk {
   private final boolean deepSleep;
   private boolean managed;
   private String unmanagedReason;
+  /** A command of this disk's has succeeded: its command path works. */
+  private boolean acceptedCommand;
+  /** Why the disk did not spin up, or null; volatile: the manager reads it after the tick. */
+  private volatile String spinUpFailure;
 
   /** Volatile: the metrics system reads it from its own thread, outside the tick. */
   private volatile DiskPowerState state = DiskPowerState.IDLE;
@@ -212,7 +221,21 @@ public class BackupDisk {
   private boolean command(DiskCommand c) {
     try {
       c.run();
+      acceptedCommand = true;
       return true;
+    } catch (SpinUpFailedException e) {
+      if (!acceptedCommand) {
+        LOG.error("Power command on {} failed; its state is unchanged, and since no command "
+            + "has worked on it yet the disk is not marked failed: {}", name, e.getMessage());
+        return false;
+      }
+      managed = false;
+      spinUpFailure = e.getMessage();
+      unmanagedReason = "did not spin up: " + e.getMessage();
+      LOG.error("Backup disk {} did not spin up and is marked failed: {}. Its volume is taken "
+          + "out of service (readers use the blocks' other replicas, the NameNode "
+          + "re-replicates them) until the DataNode restarts or the volume is re-added", device,
+          e.getMessage());
     } catch (UnsupportedDeviceException e) {
       managed = false;
       unmanagedReason = e.getMessage();
@@ -269,6 +292,14 @@ public class BackupDisk {
 
   public boolean managed() {
     return managed;
+  }
+
+  /**
+   * @return why the disk did not spin up when woken (the command and its exit code or time
+   *     limit), or null for a disk that has not failed so
+   */
+  public String spinUpFailure() {
+    return spinUpFailure;
   }
 
   /** @return why the disk is not power-managed, or null when it is */

@@ -2,6 +2,7 @@ package org.locus.energy.datanode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,12 +37,17 @@ import org.locus.energy.policy.WriteIntensityGuard;
  * the expected argv for each transition, so a lost or merged argument boundary fails. Time is
  * passed in, so each transition is exact. The same transitions through the privileged helper
  * run a fake {@code locus-priv} (and a fake {@code sudo}) that record their vectors the same way.
+ * Spin-up failures: the fake's wake fails on {@code /dev/sdf} (exit 5, an I/O error) and hangs on
+ * {@code /dev/sdh}; every command fails on {@code /dev/sdg}. Wakes are bounded at 1 s here.
  */
 class HdparmCommandSequenceTest {
   private static final Path FAKE_BIN = Path.of("target", "fake-bin");
   private static final Path CALLS = FAKE_BIN.resolve("hdparm-calls.log");
   private static final Path HELPER = FAKE_BIN.resolve("locus-priv").toAbsolutePath();
   private static final BlockDevice SDZ = new BlockDevice(new File("/data/backup"), "/dev/sdz");
+  private static final BlockDevice SDF = new BlockDevice(new File("/data/backup"), "/dev/sdf");
+  private static final BlockDevice SDG = new BlockDevice(new File("/data/backup"), "/dev/sdg");
+  private static final BlockDevice SDH = new BlockDevice(new File("/data/backup"), "/dev/sdh");
   private static final List<String> TIMER = hdparm("-S", "1", "/dev/sdz");
   private static final List<String> TIMER_OFF = hdparm("-S", "0", "/dev/sdz");
   private static final List<String> STANDBY = hdparm("-y", "/dev/sdz");
@@ -59,6 +65,12 @@ class HdparmCommandSequenceTest {
         "  >> \"$(dirname \"$0\")/hdparm-calls.log\"",
         "case \"$*\" in *loop*)",
         "  echo ' HDIO_DRIVE_CMD(standby) failed: Invalid argument' >&2; exit 22;;",
+        "*--read-sector*/dev/sdf)",
+        "  echo '/dev/sdf: reading sector 0: Input/output error' >&2; exit 5;;",
+        "*--read-sector*/dev/sdh)",
+        "  exec sleep 600;;",
+        "*/dev/sdg)",
+        "  echo '/dev/sdg: Input/output error' >&2; exit 5;;",
         "esac",
         "exit 0", ""));
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -94,6 +106,8 @@ class HdparmCommandSequenceTest {
     Configuration conf = new Configuration(false);
     conf.set(EnergyConfigKeys.HELPER_MODE, helperMode);
     conf.set(EnergyConfigKeys.HELPER_PATH, HELPER.toString());
+    conf.set(EnergyConfigKeys.SPINUP_MS, "500");
+    conf.set(EnergyConfigKeys.SPINUP_TIMEOUT_MS, "1000");
     return new HdparmDiskBackend(conf, new MountTable(List.of())) {
       @Override
       public DiskPowerProfile profile() {
@@ -247,6 +261,54 @@ class HdparmCommandSequenceTest {
     assertEquals(DiskPowerState.STANDBY, disk.state(),
         "once the access came, the learned early spin-down applies again");
     assertEquals(List.of(TIMER, STANDBY, WAKE, STANDBY), calls());
+  }
+
+  /** @return a disk whose drive timer has put it in standby, with its -S accepted or not */
+  private static BackupDisk asleep(BlockDevice device) {
+    BackupDisk disk = fixedTimeoutDisk(device, false);
+    disk.start(0);
+    disk.tick(5000, 0, 0);
+    assertEquals(DiskPowerState.STANDBY, disk.state());
+    return disk;
+  }
+
+  @Test
+  void aWakeThatHdparmFailsMarksTheDiskFailedWithTheExitCodeAndIsNeverRetried()
+      throws IOException {
+    BackupDisk disk = asleep(SDF);
+    disk.wake(6000, "test");
+    assertTrue(disk.spinUpFailure().startsWith("'hdparm --read-sector 0 /dev/sdf' failed with"
+        + " exit 5: /dev/sdf: reading sector 0: Input/output error"), disk.spinUpFailure());
+    assertFalse(disk.managed());
+    disk.wake(7000, "again");
+    disk.tick(30_000, 1, 1);
+    disk.tick(90_000, 0, 0);
+    assertEquals(List.of(hdparm("-S", "1", "/dev/sdf"), hdparm("--read-sector", "0", "/dev/sdf")),
+        calls(), "one wake, then no command at all");
+  }
+
+  @Test
+  void aWakeThatHangsIsKilledAtTheSpinUpBoundNotTheCommandLimit() throws IOException {
+    BackupDisk disk = asleep(SDH);
+    long started = System.nanoTime();
+    disk.wake(6000, "test");
+    long tookMillis = (System.nanoTime() - started) / 1_000_000;
+    assertEquals("'hdparm --read-sector 0 /dev/sdh' did not finish within 1000 ms and was killed"
+        + " (locus.energy.spinup.timeout.ms)", disk.spinUpFailure());
+    assertTrue(tookMillis < EnergyConfigKeys.COMMAND_TIMEOUT_MS_DEFAULT,
+        "bounded by the spin-up bound, not the 30 s limit of other commands: " + tookMillis);
+    assertEquals(DiskPowerState.STANDBY, disk.state());
+  }
+
+  @Test
+  void aDiskWhoseCommandsNeverWorkedIsNotMarkedFailedByAFailedWake() throws IOException {
+    BackupDisk disk = asleep(SDG);
+    disk.wake(6000, "test");
+    disk.wake(7000, "again");
+    assertNull(disk.spinUpFailure(), "no command ever worked: the command path, not the disk");
+    assertTrue(disk.managed());
+    assertEquals(List.of(hdparm("-S", "1", "/dev/sdg"), hdparm("--read-sector", "0", "/dev/sdg"),
+        hdparm("--read-sector", "0", "/dev/sdg")), calls());
   }
 
   @Test
