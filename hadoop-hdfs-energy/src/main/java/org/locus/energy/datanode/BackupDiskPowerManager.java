@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
@@ -37,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * NameNode which backups spin; with write off-loading it tells the dataset which backups sleep
  * and lets it move staged replicas to the awake ones; {@link #stop()} ends it. Energy is published
  * as the metrics2 source {@code LocusEnergy-<host>-<port>}. A failing command or an unsupported
- * device never stops the DataNode.
+ * device never stops the DataNode. A backup that did not spin up when woken is handed to the
+ * DataNode as a failed volume (see {@link #takeFailedDisksOutOfService}).
  */
 public class BackupDiskPowerManager implements ServicePlugin, Configurable {
   private static final Logger LOG = LoggerFactory.getLogger(BackupDiskPowerManager.class);
@@ -54,6 +56,8 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
   private WriteOffloading offloading;
   /** Storage IDs of the backups in standby or spinning up, for the transfer threads. */
   private volatile Set<String> sleepingBackups = Set.of();
+  /** Disks that did not spin up and were handed to the DataNode as failed volumes. */
+  private final Set<BackupDisk> outOfService = new HashSet<>();
 
   /** Parses and validates every energy key; a bad value fails the DataNode's start-up. */
   @Override
@@ -93,7 +97,11 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
     LOG.info("Backup disk power manager started with the {} backend", backend.name());
   }
 
-  static DiskPowerBackend createBackend(EnergySettings settings) {
+  /**
+   * The backend {@link EnergyConfigKeys#BACKEND} names. A subclass may override it, e.g. a test
+   * that runs the real hdparm backend's commands on volumes mapped to devices of its own.
+   */
+  protected DiskPowerBackend createBackend(EnergySettings settings) {
     if (settings.backend() == EnergySettings.Backend.SIMULATED) {
       return new SimulatedDiskBackend(settings.driveProfile());
     }
@@ -108,6 +116,7 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
   private void tickSafely() {
     try {
       tick(Time.monotonicNow());
+      takeFailedDisksOutOfService();
     } catch (RuntimeException e) {
       LOG.error("Power manager tick failed; retrying next interval", e);
     }
@@ -137,6 +146,43 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
         announcer.poll(now, volumes.disks(), host());
       }
     }
+  }
+
+  /**
+   * Hands each backup that did not spin up since the last tick to the DataNode as a failed
+   * volume, through the path Hadoop takes for a volume that fails its disk check
+   * ({@code DataNode#handleVolumeFailures}, public though marked for tests): the dataset drops
+   * the volume and its replicas, so a reader asking this node for one gets an error at once and
+   * tries the block's next location; the NameNodes get an error report and a full block report,
+   * stop offering those replicas and re-replicate them; {@code
+   * dfs.datanode.failed.volumes.tolerated} decides whether the DataNode keeps running. Called
+   * on the ticker thread outside this manager's lock: removing a volume waits for the reads
+   * still holding it.
+   */
+  private void takeFailedDisksOutOfService() {
+    Set<String> failedIds = new HashSet<>();
+    synchronized (this) {
+      for (BackupDisk disk : volumes.disks()) {
+        if (disk.spinUpFailure() != null && outOfService.add(disk)) {
+          failedIds.add(disk.storageId());
+        }
+      }
+    }
+    if (failedIds.isEmpty()) {
+      return;
+    }
+    Set<FsVolumeSpi> failed = new HashSet<>();
+    try (FsDatasetSpi.FsVolumeReferences references =
+        dataNode.getFSDataset().getFsVolumeReferences()) {
+      for (FsVolumeSpi volume : references) {
+        if (failedIds.contains(volume.getStorageID())) {
+          failed.add(volume);
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("Cannot release volume references: {}", e.getMessage());
+    }
+    dataNode.handleVolumeFailures(failed);
   }
 
   private void publishSleepingBackups() {
@@ -182,6 +228,11 @@ public class BackupDiskPowerManager implements ServicePlugin, Configurable {
   /** @return how many times the predictor has woken this node's backups */
   public synchronized long predictedWakes() {
     return wakeSources.predictedWakes();
+  }
+
+  /** @return how many backups of this DataNode did not spin up and were taken out of service */
+  public synchronized long spinUpFailures() {
+    return outOfService.size();
   }
 
   /** @return how many primary volumes of this DataNode have failed */

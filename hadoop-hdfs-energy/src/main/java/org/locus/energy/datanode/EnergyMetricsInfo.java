@@ -23,8 +23,10 @@ public enum EnergyMetricsInfo implements MetricsInfo {
   SpinUps("spin-ups"),
   DemandStallMillis("spin-up time accesses waited"),
   SpinDownAfterMillis("idle time after which the disk goes to standby now (policy's choice)"),
+  SpinUpFailed("1 when the disk did not spin up when woken and was taken out of service"),
   PredictedWakes("times the predictor woke this node's backups"),
   PrimaryFailures("primary volumes failed"),
+  SpinUpFailures("backup disks that did not spin up, taken out of service"),
   StagedReplicas("replicas staged on a primary volume for a sleeping backup"),
   OffloadedReplicas("replicas written to a primary volume instead of a sleeping backup"),
   MovedReplicas("staged replicas moved to their backup");

@@ -14,8 +14,9 @@ import org.locus.energy.disk.DiskPowerState;
  * metrics2 source of one DataNode's disks: one record per disk, tagged with its volume, its
  * role (primary / backup) and whether it is power-managed, with state residency (ms), energy
  * (J), the always-spinning baseline energy (J), spin-ups and the spin-up time accesses waited
- * for, and the idle time after which the disk now spins down; then one node record with the
- * predictor's wake-ups, the primary-volume failures and the write off-loading counts. Seen over
+ * for, the idle time after which the disk now spins down, and whether it did not spin up when
+ * woken; then one node record with the predictor's wake-ups, the primary-volume failures, the
+ * backups that did not spin up and the write off-loading counts. Seen over
  * JMX as {@code Hadoop:service=DataNode,name=LocusEnergy-<host>-<port>} and by any configured
  * sink; the names are {@link EnergyMetricsInfo}'s.
  */
@@ -72,7 +73,8 @@ public class EnergyMetricsSource implements MetricsSource {
             .addGauge(EnergyMetricsInfo.BaselineJoules, s.baselineJoules())
             .addCounter(EnergyMetricsInfo.SpinUps, s.spinUps())
             .addCounter(EnergyMetricsInfo.DemandStallMillis, s.demandStallMillis())
-            .addGauge(EnergyMetricsInfo.SpinDownAfterMillis, disk.spinDownAfterMillis());
+            .addGauge(EnergyMetricsInfo.SpinDownAfterMillis, disk.spinDownAfterMillis())
+            .addGauge(EnergyMetricsInfo.SpinUpFailed, disk.spinUpFailure() == null ? 0 : 1);
       }
       // last, so the disks stay records 0..n-1 in the flattened JMX view
       WriteOffloading offloading = manager.offloading();
@@ -81,6 +83,7 @@ public class EnergyMetricsSource implements MetricsSource {
           .tag(EnergyMetricsInfo.Host, manager.host())
           .addCounter(EnergyMetricsInfo.PredictedWakes, manager.predictedWakes())
           .addCounter(EnergyMetricsInfo.PrimaryFailures, manager.primaryFailures())
+          .addCounter(EnergyMetricsInfo.SpinUpFailures, manager.spinUpFailures())
           .addGauge(EnergyMetricsInfo.StagedReplicas,
               offloading == null ? 0 : offloading.stagedReplicas())
           .addCounter(EnergyMetricsInfo.OffloadedReplicas,

@@ -29,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * Keeps one {@link BackupDisk} per volume of a DataNode's dataset: adopts a volume the first
  * time it is seen (backups, {@code ARCHIVE}, power-managed; primaries only accounted), feeds
  * each disk the I/O its volume did since the last refresh, and reports primary volumes that left
- * the dataset (failed). Called from the power manager's one thread.
+ * the dataset (failed). A backup that did not spin up keeps its disk (and its failure, for the
+ * metrics) once its volume has left the dataset; if that volume comes back (hot swap, {@code
+ * hdfs dfsadmin -reconfig}) it is adopted afresh. Called from the power manager's one thread.
  */
 final class VolumeAdoption {
   private static final Logger LOG = LoggerFactory.getLogger(VolumeAdoption.class);
@@ -39,6 +41,8 @@ final class VolumeAdoption {
   private final Map<String, BackupDisk> disks = new LinkedHashMap<>();
   private final Map<String, VolumeIoCounters> lastCounters = new LinkedHashMap<>();
   private final Set<String> primaryStorageIds = new HashSet<>();
+  /** Storage IDs of disks that did not spin up and whose volume has left the dataset since. */
+  private final Set<String> removedAfterSpinUpFailure = new HashSet<>();
 
   VolumeAdoption(EnergySettings settings, DiskPowerBackend backend) {
     this.settings = settings;
@@ -58,7 +62,7 @@ final class VolumeAdoption {
         present.add(id);
         BackupDisk disk = disks.get(id);
         VolumeIoCounters counters = VolumeIoCounters.of(volume);
-        if (disk == null) {
+        if (disk == null || removedAfterSpinUpFailure.remove(id)) {
           disks.put(id, adopt(volume, now));
           lastCounters.put(id, counters);
           continue;
@@ -68,6 +72,11 @@ final class VolumeAdoption {
       }
     } catch (IOException e) {
       LOG.warn("Cannot release volume references: {}", e.getMessage());
+    }
+    for (BackupDisk disk : disks.values()) {
+      if (disk.spinUpFailure() != null && !present.contains(disk.storageId())) {
+        removedAfterSpinUpFailure.add(disk.storageId());
+      }
     }
     List<String> lost = new ArrayList<>();
     for (String id : List.copyOf(primaryStorageIds)) {
