@@ -19,11 +19,15 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSClient;
+import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
@@ -49,6 +53,7 @@ import org.locus.energy.disk.DiskPowerState;
 import org.locus.energy.disk.HdparmDiskBackend;
 import org.locus.energy.disk.MountTable;
 import org.locus.kit.LocusMiniCluster;
+import org.locus.kit.net.LocalAddressSocketFactory;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -58,10 +63,12 @@ import org.slf4j.LoggerFactory;
  * wake fails with exit 5 on one listed device and hangs on another. 4 nodes, one primary and one
  * backup volume each, one block with replication 4 (one primary, three backups). Its primary's
  * node stops; the NameNode's node-loss notifier wakes the three backups: one wake fails, one is
- * killed at the 3 s spin-up bound, one succeeds. The read of the block must succeed from the
- * healthy backup with every byte correct, both failed disks must show in the metrics and the log
- * with their device and exit code or bound, and their volumes must leave their DataNodes so the
- * NameNode stops offering those replicas. Costs about 30 s.
+ * killed at the 3 s spin-up bound, one succeeds. A reader on the failing backup's node opened the
+ * file before, so it holds all four locations, its own backup among the first: it must be refused
+ * at once by the failed volume's DataNode and be served by the healthy backup with every byte
+ * correct, and so must a reader opening the file afterwards. Both failed disks must show in the
+ * metrics and the log with their device and exit code or bound, and their volumes must leave
+ * their DataNodes so the NameNode stops offering those replicas. Costs about 22 s.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SpinUpFailureTest {
@@ -71,6 +78,9 @@ class SpinUpFailureTest {
   private static LocusMiniCluster cluster;
   private static LogCapturer log;
   private static byte[] content;
+  private static FileSystem readerOnTheFailingNode;
+  private static FSDataInputStream openedBeforeTheFailures;
+  private static LogCapturer clientLog;
   private static BackupDisk failing;
   private static BackupDisk hanging;
   private static BackupDisk healthy;
@@ -105,6 +115,9 @@ class SpinUpFailureTest {
         .set("dfs.namenode.stale.datanode.interval", "3000")
         .set("dfs.namenode.avoid.read.stale.datanode", "true")
         .set("dfs.datanode.failed.volumes.tolerated", "-1")
+        // no re-replication during the test: a new copy on a failed backup's node (its DISK
+        // volume) would serve readers there, and the refusal of the failed volume went unseen
+        .set("dfs.namenode.redundancy.interval.seconds", "600")
         .set("dfs.datanode.plugins", FakeDevicePowerManager.class.getName())
         .set(EnergyConfigKeys.BACKEND, "hdparm")
         .set(EnergyConfigKeys.HELPER_MODE, "direct")
@@ -155,6 +168,9 @@ class SpinUpFailureTest {
         () -> List.of(failing, hanging, healthy).stream()
             .allMatch(d -> d.state() == DiskPowerState.STANDBY));
     log = LogCapturer.captureLogs(LoggerFactory.getLogger(BackupDisk.class));
+    readerOnTheFailingNode = clientOn(dataNodeOf(failing).getDatanodeId().getIpAddr());
+    openedBeforeTheFailures = readerOnTheFailingNode.open(FILE);
+    clientLog = LogCapturer.captureLogs(LoggerFactory.getLogger(DFSClient.class));
     cluster.getDfsCluster().stopDataNode(primaryNode);
     // the guarantee is that failures are recorded, not when: the deadline only ends a hung test
     EnergyTestClusters.await("both failed backups marked failed", 60_000,
@@ -183,11 +199,25 @@ class SpinUpFailureTest {
     }
   }
 
+  /** @return a client whose connections leave from {@code address}, a DataNode's own */
+  private static FileSystem clientOn(String address) throws IOException {
+    Configuration conf = new Configuration(cluster.getConfiguration());
+    conf.set("hadoop.rpc.socket.factory.class.default",
+        LocalAddressSocketFactory.class.getName());
+    conf.set(LocalAddressSocketFactory.BIND_ADDRESS_KEY, address);
+    return FileSystem.newInstance(cluster.getFileSystem().getUri(), conf);
+  }
+
   @AfterAll
   static void stopCluster() {
     if (log != null) {
       log.stopCapturing();
     }
+    if (clientLog != null) {
+      clientLog.stopCapturing();
+    }
+    IOUtils.closeStream(openedBeforeTheFailures);
+    IOUtils.closeStream(readerOnTheFailingNode);
     if (cluster != null) {
       cluster.close();
     }
@@ -195,9 +225,19 @@ class SpinUpFailureTest {
 
   @Test
   @Order(1)
-  void aReadThatNeededTheFailedBackupsIsServedFromAnotherReplicaEveryByteCorrect()
-      throws Exception {
+  void readersOfTheBlockAreServedByTheHealthyBackupEveryByteCorrect() throws Exception {
+    String healthyNode = dataNodeOf(healthy).getDatanodeId().getXferAddr();
+    String failingNode = dataNodeOf(failing).getDatanodeId().getXferAddr();
     byte[] read = new byte[BLOCK];
+    IOUtils.readFully(openedBeforeTheFailures, read, 0, BLOCK);
+    assertArrayEquals(content, read);
+    assertEquals(healthyNode, ((HdfsDataInputStream) openedBeforeTheFailures)
+        .getCurrentDatanode().getXferAddr());
+    assertTrue(clientLog.getOutput().lines().anyMatch(l -> l.contains(failingNode)
+        && l.contains("ReplicaNotFoundException")),
+        "the reader asked its own failed backup, which refused at once: "
+        + clientLog.getOutput());
+    read = new byte[BLOCK];
     try (FSDataInputStream in = cluster.getFileSystem().open(FILE)) {
       IOUtils.readFully(in, read, 0, BLOCK);
       assertEquals(-1, in.read(), "one block");
