@@ -213,7 +213,8 @@ int zn_journal_remove(struct zn_journal *j);
 void zn_journal_free(struct zn_journal *j);
 struct zn_jgroup *zn_journal_group(struct zn_journal *j, uint32_t g);
 
-/* Test hook: abort at a named point if ZONECTL_CRASH_AT names it. */
+/* Test hook: kill (or stop, ZONECTL_CRASH_HOW=stop) at a named point
+ * if ZONECTL_CRASH_AT names it. */
 void zn_crash_point(const char *name);
 
 struct zn_plan_stats {

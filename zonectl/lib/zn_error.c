@@ -55,15 +55,22 @@ int zn_fail(int err, const char *fmt, ...)
 
 /*
  * Crash-test hook: ZONECTL_CRASH_AT=<name> kills the process with SIGKILL
- * at the named point, leaving the device exactly as a power cut would.
+ * at the named point.  What it wrote is then in the page cache, and the
+ * last close of a block device writes that back, so a kill is the weaker
+ * case.  With ZONECTL_CRASH_HOW=stop the process stops itself (SIGSTOP)
+ * instead, keeping its descriptors open and its writes unflushed, for a
+ * power cut of the whole machine at that point (tests/vm-powercut).
  */
 void zn_crash_point(const char *name)
 {
 	const char *want = getenv("ZONECTL_CRASH_AT");
+	const char *how = getenv("ZONECTL_CRASH_HOW");
+	int stop = how && strcmp(how, "stop") == 0;
 
 	if (want && strcmp(want, name) == 0) {
-		fprintf(stderr, "zonectl: crash hook at %s\n", name);
+		fprintf(stderr, "zonectl: crash hook at %s%s\n", name,
+			stop ? ": stopped" : "");
 		fflush(NULL);
-		raise(SIGKILL);
+		raise(stop ? SIGSTOP : SIGKILL);
 	}
 }
