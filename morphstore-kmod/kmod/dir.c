@@ -185,6 +185,38 @@ static int msk_iterate(struct file *file, struct dir_context *ctx)
 	return 0;
 }
 
+/*
+ * fsync of a directory: the directory on every device holding it (a new
+ * name or a rename is in the master's directory, and a directory exists on
+ * every device).  Without it fsync(dirfd) failed with EINVAL, so nothing
+ * made a rename durable (found by vm/powercut).
+ */
+static int msk_dir_fsync(struct file *file, loff_t start, loff_t end,
+			 int datasync)
+{
+	struct msk_sb *s = MSK_SB(file_inode(file)->i_sb);
+	struct msk_dentry *md = MSK_D(file->f_path.dentry);
+	u32 d;
+	int ret = 0, err;
+
+	for (d = 0; d < s->ndev; d++) {
+		struct path p = { .mnt = s->dev[d].root.mnt, .dentry = md->lower[d] };
+		struct file *f;
+
+		if (!md->lower[d])
+			continue;
+		f = dentry_open(&p, O_RDONLY | O_DIRECTORY, s->creds);
+		err = PTR_ERR_OR_ZERO(f);
+		if (!err) {
+			err = vfs_fsync_range(f, start, end, datasync);
+			fput(f);
+		}
+		if (err && !ret)
+			ret = err;
+	}
+	return ret;
+}
+
 static loff_t msk_dir_llseek(struct file *file, loff_t off, int whence)
 {
 	return generic_file_llseek_size(file, off, whence, LLONG_MAX, LLONG_MAX);
@@ -196,4 +228,5 @@ const struct file_operations msk_dir_fops = {
 	.iterate_shared = msk_iterate,
 	.read = generic_read_dir,
 	.llseek = msk_dir_llseek,
+	.fsync = msk_dir_fsync,
 };
