@@ -58,6 +58,37 @@ int mo_opendir(const char *path, struct fuse_file_info *fi)
 	return 0;
 }
 
+/*
+ * fsync of a directory: the directory on every device that is up (a new
+ * name or a rename is in the master's directory, and a directory exists
+ * on every device).  Without this operation the kernel took ENOSYS for
+ * "nothing to do" and fsync(dirfd) returned 0 having made nothing durable:
+ * a renamed file came back under its old name after a power cut (found by
+ * vm/powercut).
+ */
+int mo_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	struct morph_vol *v = fuse_vol();
+	const char *rel = morph_rel(path ? path : (const char *)(uintptr_t)fi->fh);
+	int ret = 0, fd;
+	u32 d;
+
+	for (d = 0; d < v->ndev; d++) {
+		if (!morph_dev_up(v, d))
+			continue;
+		fd = openat(v->dev[d].fd, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0) {
+			if (errno != ENOENT && !ret)
+				ret = morph_io_error(v, d, neg_errno(), rel);
+			continue;
+		}
+		if ((datasync ? fdatasync(fd) : fsync(fd)) && !ret)
+			ret = morph_io_error(v, d, neg_errno(), rel);
+		close(fd);
+	}
+	return ret;
+}
+
 int mo_releasedir(const char *path, struct fuse_file_info *fi)
 {
 	(void)path;

@@ -67,6 +67,7 @@ int mo_link(const char *path, const char *newpath);
 /* dir.c */
 int mo_opendir(const char *path, struct fuse_file_info *fi);
 int mo_releasedir(const char *path, struct fuse_file_info *fi);
+int mo_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi);
 int mo_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t off,
 	       struct fuse_file_info *fi, enum fuse_readdir_flags flags);
 

@@ -92,6 +92,7 @@ const struct fuse_operations morph_ops = {
 	.opendir = mo_opendir,
 	.readdir = mo_readdir,
 	.releasedir = mo_releasedir,
+	.fsyncdir = mo_fsyncdir,
 	.setxattr = mo_setxattr,
 	.getxattr = mo_getxattr,
 	.listxattr = mo_listxattr,
