@@ -316,6 +316,19 @@ static int io_rename(void *ctx, struct morph_replica_file *f,
 			  c->dev, strerror(e));
 		return -e;
 	}
+	/*
+	 * durable before the master lists the copy: the master is on another
+	 * file system, whose journal may commit first, and a power cut would
+	 * leave a fresh copy in its state with no file under its name (found
+	 * by vm/powercut).  The name is rebuilt by the repair pass if lost.
+	 */
+	if (fsync(rep)) {
+		int e = errno;
+
+		morph_err("cannot commit replica of /%s on device %u: fsync of its directory: %s",
+			  j->rel, c->dev, strerror(e));
+		return -e;
+	}
 	morph_name_link(v, c->dev, c->st.id, j->rel);
 	return 0;
 }

@@ -199,6 +199,22 @@ static int msk_io_rename(void *ctx, struct morph_replica_file *f,
 	dput(from);
 unlock:
 	inode_unlock(d_inode(dir));
+	/*
+	 * The rename must be durable before the master lists the copy: the
+	 * master is on another file system, whose journal may commit first,
+	 * and a power cut would leave a fresh copy in the state with no file
+	 * under its name (found by vm/powercut).
+	 */
+	if (!ret) {
+		struct file *df = dentry_open(&s->dev[c->dev].rep,
+					      O_RDONLY | O_DIRECTORY, s->creds);
+
+		ret = PTR_ERR_OR_ZERO(df);
+		if (!ret) {
+			ret = vfs_fsync(df, 0);
+			fput(df);
+		}
+	}
 	return ret;
 }
 
