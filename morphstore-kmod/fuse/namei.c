@@ -14,6 +14,7 @@
  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -116,6 +117,31 @@ int mo_readlink(const char *path, char *buf, size_t size)
 	return 0;
 }
 
+/*
+ * fsync the directory holding @rel on @dev.  A master's removal is made
+ * durable before its replicas go: they are on other file systems, whose
+ * journals may commit first, and a power cut would bring the master back
+ * listing fresh copies that are gone (found by vm/powercut).
+ */
+static int sync_parent(struct morph_vol *v, u32 dev, const char *rel)
+{
+	const char *slash = strrchr(rel, '/');
+	char dir[PATH_MAX];
+	int fd, ret = 0;
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - rel) : 1,
+		 slash ? rel : ".");
+	fd = openat(v->dev[dev].fd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fsync(fd))
+		ret = neg_errno();
+	if (fd >= 0)
+		close(fd);
+	if (ret)
+		morph_err("cannot make the removal of /%s durable on device %u: %s; its replicas stay",
+			  rel, dev, strerror(-ret));
+	return ret;
+}
+
 /* remove the non-directory @rel on @dev, and its replicas if last link */
 static int remove_file(struct morph_vol *v, u32 dev, const char *rel)
 {
@@ -140,7 +166,7 @@ static int remove_file(struct morph_vol *v, u32 dev, const char *rel)
 	if (ret)
 		return morph_io_error(v, dev, ret, rel);
 	morph_dir_changed(v, dev, rel);
-	if (have_state && sb.st_nlink == 1)
+	if (have_state && sb.st_nlink == 1 && !sync_parent(v, dev, rel))
 		morph_replica_remove_all(&v->rio, &st);
 	return 0;
 }
@@ -329,7 +355,8 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 	pthread_mutex_unlock(&v->names_lock);
 	morph_dir_changed(v, (u32)df, from);
 	morph_dir_changed(v, (u32)df, to);
-	if (have_old && sto.st_nlink == 1)
+	if (have_old && sto.st_nlink == 1 && !sync_parent(v, (u32)df, to) &&
+	    (dt == df || !sync_parent(v, (u32)dt, to)))
 		morph_replica_remove_all(&v->rio, &old);
 	/* copies still owed are made, and extra ones dropped, under the new
 	 * name: a job queued under the old one finds nothing there */

@@ -331,6 +331,28 @@ static int msk_link(struct dentry *old, struct inode *dir, struct dentry *dentry
 	return 0;
 }
 
+/*
+ * fsync lower directory @lp on @d.  A master's removal is made durable
+ * before its replicas go: they are on other file systems, whose journals
+ * may commit first, and a power cut would bring the master back listing
+ * fresh copies that are gone (found by vm/powercut).
+ */
+static int sync_lower_dir(struct msk_sb *s, u32 d, struct dentry *lp)
+{
+	struct path p = { .mnt = s->dev[d].root.mnt, .dentry = lp };
+	struct file *f = dentry_open(&p, O_RDONLY | O_DIRECTORY, s->creds);
+	int ret = PTR_ERR_OR_ZERO(f);
+
+	if (!ret) {
+		ret = vfs_fsync(f, 0);
+		fput(f);
+	}
+	if (ret)
+		msk_err("cannot make a removal in %pd durable on device %u (%s): %d; its replicas stay",
+			lp, d, s->dev[d].name, ret);
+	return ret;
+}
+
 /* unlink the non-directory @ld (child of @lp) on @d, and its replicas if
  * it was the last link */
 static int remove_file(struct msk_sb *s, u32 d, struct dentry *lp,
@@ -349,7 +371,7 @@ static int remove_file(struct msk_sb *s, u32 d, struct dentry *lp,
 	      vfs_unlink(msk_userns(s, d), d_inode(lp), ld, NULL) : -ESTALE;
 	inode_unlock(d_inode(lp));
 	dput(ld);
-	if (!ret && have_state)
+	if (!ret && have_state && !sync_lower_dir(s, d, lp))
 		morph_replica_remove_all(&s->rio, &st);
 	return ret;
 }
@@ -487,7 +509,7 @@ static int msk_rename(struct user_namespace *ns, struct inode *odir,
 			   &new->d_name);
 	if (ret)
 		return ret;
-	if (drop_old)
+	if (drop_old && !sync_lower_dir(s, d, npmd->lower[d]))
 		morph_replica_remove_all(&s->rio, &st);
 	if (tmd && tmd->dev != d && tmd->dev >= 0) {
 		ret = remove_file(s, tmd->dev, npmd->lower[tmd->dev],
