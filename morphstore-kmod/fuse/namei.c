@@ -347,7 +347,12 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 	/* the replaced file's names go, then this file's move over */
 	if (have_old)
 		morph_names_unlink(v, old.mask, to);
-	if (dt >= 0 && dt != df && unlinkat(v->dev[dt].fd, to, 0))
+	/* the new name is durable before the old one goes from the other
+	 * device: a power cut in between must leave old or new at the name,
+	 * never neither (found by vm/powercut) */
+	if (dt >= 0 && dt != df && !ret)
+		ret = sync_parent(v, (u32)df, to);
+	if (dt >= 0 && dt != df && !ret && unlinkat(v->dev[dt].fd, to, 0))
 		ret = morph_io_error(v, (u32)dt, neg_errno(), to);
 	have_now = !morph_read_state(v, (u32)df, to, &now);
 	if (have_now && now.mask)

@@ -512,6 +512,12 @@ static int msk_rename(struct user_namespace *ns, struct inode *odir,
 	if (drop_old && !sync_lower_dir(s, d, npmd->lower[d]))
 		morph_replica_remove_all(&s->rio, &st);
 	if (tmd && tmd->dev != d && tmd->dev >= 0) {
+		/* the new name is durable before the old one goes from the
+		 * other device: a power cut in between must leave old or new
+		 * at the name, never neither (found by vm/powercut) */
+		ret = sync_lower_dir(s, d, npmd->lower[d]);
+		if (ret)
+			return ret;
 		ret = remove_file(s, tmd->dev, npmd->lower[tmd->dev],
 				  tmd->lower[tmd->dev]);
 		if (ret)
