@@ -79,6 +79,23 @@ int morph_name_link(struct morph_vol *v, u32 dev, u64 id, const char *rel)
 	return ret;
 }
 
+/* fsync the directory holding the replica name of /@rel on @dev */
+int morph_name_sync(struct morph_vol *v, u32 dev, const char *rel)
+{
+	const char *slash = strrchr(rel, '/');
+	char dir[PATH_MAX];
+	int fd, ret = 0;
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - rel) : 1,
+		 slash ? rel : ".");
+	fd = openat(v->dev[dev].names_fd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fsync(fd))
+		ret = errno ? -errno : -EIO;
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
 void morph_names_unlink(struct morph_vol *v, u32 devs, const char *rel)
 {
 	u32 d;

@@ -306,7 +306,7 @@ static int io_rename(void *ctx, struct morph_replica_file *f,
 {
 	struct morph_vol *v = ctx;
 	struct copy_job *j = c->priv;
-	int rep = v->dev[c->dev].rep_fd;
+	int rep = v->dev[c->dev].rep_fd, ret = 0;
 
 	(void)f;
 	if (renameat(rep, c->tmp, rep, c->name)) {
@@ -316,20 +316,21 @@ static int io_rename(void *ctx, struct morph_replica_file *f,
 			  c->dev, strerror(e));
 		return -e;
 	}
+	morph_name_link(v, c->dev, c->st.id, j->rel);
 	/*
-	 * durable before the master lists the copy: the master is on another
-	 * file system, whose journal may commit first, and a power cut would
-	 * leave a fresh copy in its state with no file under its name (found
-	 * by vm/powercut).  The name is rebuilt by the repair pass if lost.
+	 * the copy and its name are durable before the master lists it: the
+	 * master is on another file system, whose journal may commit first,
+	 * and a power cut would leave a fresh copy in its state with no file
+	 * under its name, or none a degraded mount could find (found by
+	 * vm/powercut)
 	 */
-	if (fsync(rep)) {
-		int e = errno;
+	if (fsync(rep) || (ret = morph_name_sync(v, c->dev, j->rel))) {
+		int e = ret ? -ret : errno;
 
 		morph_err("cannot commit replica of /%s on device %u: fsync of its directory: %s",
 			  j->rel, c->dev, strerror(e));
 		return -e;
 	}
-	morph_name_link(v, c->dev, c->st.id, j->rel);
 	return 0;
 }
 
