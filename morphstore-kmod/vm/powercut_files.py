@@ -16,9 +16,11 @@ Files under MNT/r (every block of a versioned file is self-describing: a
 header naming file, version, block index and block count, then bytes drawn
 from a generator seeded by the same four, so a torn or foreign block is
 recognised wherever it lands):
-  s<i>   written once, fsync'd, closed: "PCUT sum" prints its md5 (copies
-         1..3, set before the write or after it, and changed again while
-         the others are written).  Must be byte-identical.
+  s<i>   written once, fsync'd, closed: "PCUT sum" prints its md5.  s0
+         and s1 keep one copy, so only their own fsync makes them durable
+         (a copy's commit fsyncs the master too); s2..s5 get 1..3 copies,
+         set before the write or after it, changed again while the others
+         are written.  Must be byte-identical.
   rw     64 blocks (2 copies) rewritten in place, version after version,
          fsync'd every third version ("PCUT rw": durable version).  Every
          block must be valid and of a version at least the durable one.
@@ -103,14 +105,14 @@ def fsynced_set(front, d, rng):
         path = f'{d}/s{i}'
         data = rng.randbytes(rng.randint(1, 1536 * 1024))
         fd = os.open(path, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o644)
-        copies = rng.randint(1, 3)
+        copies = rng.randint(1, 3) if i >= 2 else 0
         before = rng.random() < 0.5
-        if before:
+        if copies and before:
             set_copies(path, copies)
         write_all(fd, data)
         os.fsync(fd)
         os.close(fd)
-        if not before:
+        if copies and not before:
             set_copies(path, copies)
         say(f'PCUT sum {front} r/s{i} {hashlib.md5(data).hexdigest()}')
 
@@ -169,7 +171,7 @@ def creator(front, d, seed):
 def toggler(front, d, seed):
     rng = random.Random(f'{seed}/toggle')
     while True:
-        set_copies(f'{d}/s{rng.randrange(6)}', rng.randint(1, 3))
+        set_copies(f'{d}/s{rng.randrange(2, 6)}', rng.randint(1, 3))
         time.sleep(0.05)
 
 
