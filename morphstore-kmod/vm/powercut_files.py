@@ -26,12 +26,18 @@ recognised wherever it lands):
          block must be valid and of a version at least the durable one.
   log    512-byte records appended (3 copies), fsync'd every 16 ("PCUT
          log": durable count).  Whole records in sequence, at least the
-         durable count.
+         durable count; past it a record may read as zeros (below).
   rep    replaced atomically: rep.tmp written (2 copies), fsync'd, renamed
          over rep; the directory fsync'd every second version ("PCUT rep").
          rep holds one whole version, at least the durable one.
   n<j>   new files written and closed without fsync: each is absent or a
-         prefix of what was written (old state: nothing; new: its bytes).
+         prefix of what was written (old state: nothing; new: its bytes),
+         where a block may read as zeros (below).
+Zeros: bytes written and not fsync'd may read as zeros after the cut where
+the lower file system's new size reached its journal before the data (ext4
+does, for an append into a block that is already allocated); MorphStore
+cannot promise more than its lower file systems.  Never the bytes of
+another record, version or file.
 """
 import hashlib
 import os
@@ -236,8 +242,10 @@ def check_log(seed, data, durable):
         return f'{len(data)} bytes: a torn record at the end'
     n = len(data) // RECORD
     for i in range(n):
-        if data[i * RECORD:(i + 1) * RECORD] != record(seed, i):
-            return f'record {i} of {n} is not record {i}'
+        got = data[i * RECORD:(i + 1) * RECORD]
+        if got != record(seed, i) and (i < durable or any(got)):
+            return f'record {i} of {n} is not record {i}' + \
+                (' (zeros)' if not any(got) else '')
     if n < durable:
         return f'{n} records, fewer than the fsync\'d {durable}'
     return ''
@@ -288,9 +296,11 @@ def check(front, mnt, expect_path):
         if name[0] == 'n' and name[1:].isdigit():
             n += 1
             data, want = read(f'{mnt}/r/{name}'), new_file(seed, int(name[1:]))
-            if data != want[:len(data)]:
+            if len(data) > len(want) or any(
+                    data[o:o + BLOCK] != want[o:o + len(data[o:o + BLOCK])] and
+                    any(data[o:o + BLOCK]) for o in range(0, len(data), BLOCK)):
                 bad.append(f'{name} ({len(data)} of {len(want)} bytes)')
-    c(not bad, f'each unsynced new file is empty or a prefix of its bytes ({n} files)',
+    c(not bad, f'each unsynced new file is a prefix of its bytes (zeros allowed) ({n} files)',
       ' '.join(bad))
     print(f'{c.passed} passed, {c.failed} failed')
     return c.failed == 0
