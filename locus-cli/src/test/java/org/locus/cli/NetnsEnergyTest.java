@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -30,7 +31,8 @@ import org.locus.netns.ClusterLayout;
  * node-loss notifier from the dist bundle: the primary/backup layout read back with fsck, the
  * power manager inside each real DataNode process putting its backup volume to standby (read by
  * {@code locus energy report} over JMX), a read served by primaries alone, and a DataNode
- * killed with SIGKILL waking the surviving nodes' backups through the NameNode. Needs root.
+ * killed with SIGKILL waking the surviving nodes' backups through the NameNode. The NameNode
+ * and DataNodes run as {@code hdfs} ({@code --daemon-users}). Needs root.
  * Costs one three-node HDFS cluster start (no YARN) and a few client commands.
  */
 @ExtendWith(OneNetnsTestAtATime.class)
@@ -38,7 +40,8 @@ import org.locus.netns.ClusterLayout;
 class NetnsEnergyTest {
   private static final File WORK =
       new File("target/test-clusters/netns-energy").getAbsoluteFile();
-  private static final File DIR = new File(WORK, "cluster");
+  /** Below root-only directories: the daemons run as their own users (--daemon-users). */
+  private static final File DIR = rootOnlyDirectory("netns-energy");
   private static final File DATA = new File(WORK, "data.txt");
   private static final ClusterLayout LAYOUT = new ClusterLayout(DIR);
   /** One report row: host, volume, role, state, standby share, spin-ups. */
@@ -61,6 +64,7 @@ class NetnsEnergyTest {
     }
     Files.writeString(DATA.toPath(), text, StandardCharsets.UTF_8);
     NetnsResources.up(DIR, "--nodes", "3", "--volumes", "DISK,ARCHIVE", "--feature", "energy",
+        "--daemon-users",
         "--conf", "dfs.blocksize=262144", "--conf", "dfs.replication=3",
         // quick to fall asleep, no prediction: a wake can only come from I/O or a request
         "--conf", "locus.energy.standby.timeout.ms=2000",
@@ -74,6 +78,13 @@ class NetnsEnergyTest {
   @AfterAll
   static void neverLeaveAClusterBehind() {
     NetnsResources.down(DIR);
+  }
+
+  @Test
+  @Order(0)
+  void theNameNodeAndDataNodesRunAsHdfs() throws Exception {
+    assertEquals(4, NetnsResources.assertDaemonsRunAsTheirAccounts(LAYOUT),
+        "the NameNode and 3 DataNodes");
   }
 
   @Test
@@ -233,5 +244,13 @@ class NetnsEnergyTest {
 
   private static String tail(String log) {
     return log.substring(Math.max(0, log.length() - 3000));
+  }
+
+  private static File rootOnlyDirectory(String name) {
+    try {
+      return NetnsResources.rootOnlyClusterDirectory(name);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 }

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.locus.netns.ClusterLayout;
+import org.locus.netns.DaemonRole;
+import org.locus.netns.DaemonUsers;
 import org.locus.netns.HostCommand;
 import org.locus.netns.NodeCgroup;
 import org.locus.netns.ResourceLedger;
@@ -36,10 +38,73 @@ final class NetnsResources {
   static void freshWorkDirectory(File work, File dir) throws IOException {
     org.junit.jupiter.api.Assumptions.assumeTrue(root(), "netns clusters need root");
     down(dir);
+    org.apache.hadoop.fs.FileUtil.fullyDelete(dir);
     org.apache.hadoop.fs.FileUtil.fullyDelete(work);
     if (!work.mkdirs()) {
       throw new IOException("cannot create " + work);
     }
+  }
+
+  /**
+   * @return a cluster directory {@code --daemon-users} accepts: below directories that only
+   *     root may write ({@code /var/lib/locus-netns/test/NAME}), because the privileged helper
+   *     refuses mount points below any other
+   */
+  static File rootOnlyClusterDirectory(String name) throws IOException {
+    File parent = new File("/var/lib/locus-netns/test");
+    if (!root()) {
+      return new File(parent, name);      // the test class skips itself (freshWorkDirectory)
+    }
+    Files.createDirectories(parent.toPath());
+    for (File d : List.of(parent.getParentFile(), parent)) {
+      Files.setPosixFilePermissions(d.toPath(),
+          java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    return new File(parent, name);
+  }
+
+  /**
+   * Asserts that every daemon of the cluster runs as its role's account ({@code hdfs},
+   * {@code yarn}, {@code mapred}): real, effective, saved and file-system uid and gid, read from
+   * {@code /proc/PID/status}, and no capability left.
+   *
+   * @return how many daemons were checked
+   */
+  static int assertDaemonsRunAsTheirAccounts(ClusterLayout layout) throws IOException {
+    File[] pids = new File(layout.root(), "daemons").listFiles((d, n) -> n.endsWith(".pid"));
+    org.junit.jupiter.api.Assertions.assertNotNull(pids, "no daemons directory in " + layout.root());
+    String group = HostCommand.run("getent", "group", DaemonUsers.GROUP).split(":")[2];
+    int checked = 0;
+    for (File pidFile : pids) {
+      String name = pidFile.getName().replace(".pid", "");
+      DaemonRole role = DaemonRole.of(name.substring(name.indexOf('-') + 1));
+      String pid = Files.readString(pidFile.toPath()).trim();
+      File status = new File("/proc/" + pid + "/status");
+      org.junit.jupiter.api.Assertions.assertTrue(status.isFile(), name + " (pid " + pid
+          + ") is not running");
+      String uid = HostCommand.run("id", "-u", role.user()).trim();
+      String text = Files.readString(status.toPath(), StandardCharsets.UTF_8);
+      org.junit.jupiter.api.Assertions.assertEquals(String.join("\t", uid, uid, uid, uid),
+          field(text, "Uid"), name + " runs as " + role.user());
+      org.junit.jupiter.api.Assertions.assertEquals(String.join("\t", group, group, group,
+          group), field(text, "Gid"), name + "'s group is " + DaemonUsers.GROUP);
+      org.junit.jupiter.api.Assertions.assertEquals("0000000000000000", field(text, "CapEff"),
+          name + " keeps no capability");
+      org.junit.jupiter.api.Assertions.assertTrue(
+          Files.readString(new File("/proc/" + pid + "/cmdline").toPath())
+              .contains(role.mainClass()), name + " (pid " + pid + ") is the daemon itself");
+      checked++;
+    }
+    return checked;
+  }
+
+  private static String field(String status, String name) {
+    for (String line : status.split("\n")) {
+      if (line.startsWith(name + ":")) {
+        return line.substring(name.length() + 1).trim();
+      }
+    }
+    throw new AssertionError("no " + name + " in /proc status");
   }
 
   /** Runs {@code locus cluster down --dir DIR}, whatever is left of the cluster. */

@@ -59,4 +59,29 @@ class NetnsUpRefusalTest {
         + "so at most \\d+ nodes.*"), run.err());
     assertFalse(new ClusterLayout(DIR).ledgerFile().exists(), "nothing was created");
   }
+
+  @Test
+  void daemonUsersRefuseADirectoryBelowOneOthersMayWrite() throws Exception {
+    assumeTrue(NetnsResources.root(), "the root check comes first");
+    File dir = new File("/tmp/locus-netns-refusal-" + ProcessHandle.current().pid());
+    try {
+      CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", dir.getPath(),
+          "--daemon-users");
+      assertEquals(1, run.exitCode(), run.toString());
+      assertTrue(run.err().contains("--daemon-users: /tmp is writable by its group or by"
+          + " others, and the privileged helper refuses mount points below such a directory"),
+          run.err());
+      assertFalse(new ClusterLayout(dir).ledgerFile().exists(), "nothing was created");
+    } finally {
+      FileUtil.fullyDelete(dir);
+    }
+  }
+
+  @Test
+  void daemonUsersNeedNetns() {
+    FileUtil.fullyDelete(DIR);
+    CliRun run = CliRun.inProcess("cluster", "up", "--dir", DIR.getPath(), "--daemon-users");
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("--daemon-users needs --netns"), run.err());
+  }
 }

@@ -34,13 +34,17 @@ import org.locus.netns.ClusterLayout;
  * and mount point of that node's own NodeManager disk; the hook loads from the dist bundle,
  * holds an area online on the mounted local dir when a job's first container arrives, and
  * releases it when the node is idle again — counted by its metrics2 source, read over each
- * NodeManager's {@code /jmx}. Needs root. Costs one two-node YARN cluster and one small job.
+ * NodeManager's {@code /jmx}. The daemons run as {@code hdfs}, {@code yarn} and {@code mapred}
+ * ({@code --daemon-users}), so every zone action goes through the cluster's set-user-ID
+ * {@code locus-priv} (docs/security.md). Needs root. Costs one two-node YARN cluster and one
+ * small job.
  */
 @ExtendWith(OneNetnsTestAtATime.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsZoneTest {
   private static final File WORK = new File("target/test-clusters/netns-zone").getAbsoluteFile();
-  private static final File DIR = new File(WORK, "cluster");
+  /** Below root-only directories: the daemons run as their own users (--daemon-users). */
+  private static final File DIR = rootOnlyDirectory("netns-zone");
   private static final File DATA = new File(WORK, "data.txt");
   private static final ClusterLayout LAYOUT = new ClusterLayout(DIR);
   private static final String[] NODES = {"node1", "node2"};
@@ -54,7 +58,7 @@ class NetnsZoneTest {
     }
     Files.writeString(DATA.toPath(), text, StandardCharsets.UTF_8);
     // the job's name decides its class: this one writes temporary data (outer area)
-    NetnsResources.up(DIR, "--nodes", "2", "--yarn", "--feature", "zone",
+    NetnsResources.up(DIR, "--nodes", "2", "--yarn", "--feature", "zone", "--daemon-users",
         "--conf", "locus.zone.job-classes=^locus-wordcount=temp",
         "--node-memory", "2g", "--disk-size", "512m");
   }
@@ -62,6 +66,18 @@ class NetnsZoneTest {
   @AfterAll
   static void neverLeaveAClusterBehind() {
     NetnsResources.down(DIR);
+  }
+
+  @Test
+  @Order(0)
+  void theDaemonsRunAsTheirOwnAccountsAndTheHookThroughTheHelper() throws Exception {
+    assertEquals(7, NetnsResources.assertDaemonsRunAsTheirAccounts(LAYOUT),
+        "NameNode, ResourceManager, JobHistory server, 2 DataNodes, 2 NodeManagers");
+    for (String node : NODES) {
+      assertEquals("setuid", nodeSite(node).get("locus.zone.helper.mode"), node);
+      assertEquals("/var/lib/locus-netns/locus-priv", nodeSite(node).get(
+          "locus.zone.helper.path"), node);
+    }
   }
 
   @Test
@@ -179,5 +195,13 @@ class NetnsZoneTest {
 
   private static String tail(String log) {
     return log.length() <= 4000 ? log : log.substring(log.length() - 4000);
+  }
+
+  private static File rootOnlyDirectory(String name) {
+    try {
+      return NetnsResources.rootOnlyClusterDirectory(name);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 }

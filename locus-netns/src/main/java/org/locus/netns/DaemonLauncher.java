@@ -20,7 +20,9 @@ import java.util.concurrent.TimeUnit;
  * instruction; all values travel as arguments, none is spliced into the script. {@code setsid}
  * detaches the daemon from whoever started it, so it outlives the supervisor (and
  * {@code down} finds it through its namespace). The argument vector is saved next to the pid,
- * so {@code cluster node start} starts the same daemon again.
+ * so {@code cluster node start} starts the same daemon again. With daemon users
+ * ({@link DaemonUsers}) the last step before {@code java} is {@code setpriv} to the role's
+ * account; the saved vector holds it, so a restarted daemon runs as the same user.
  */
 public final class DaemonLauncher {
   private static final String JOIN =
@@ -29,10 +31,26 @@ public final class DaemonLauncher {
 
   private final ClusterLayout layout;
   private final NodeCgroup cgroups;
+  private final boolean daemonUsers;
 
+  /** A launcher that starts every daemon as the caller (root). */
   public DaemonLauncher(ClusterLayout layout, NodeCgroup cgroups) {
+    this(layout, cgroups, false);
+  }
+
+  /** @param daemonUsers whether each daemon runs as its role's account */
+  public DaemonLauncher(ClusterLayout layout, NodeCgroup cgroups, boolean daemonUsers) {
     this.layout = layout;
     this.cgroups = cgroups;
+    this.daemonUsers = daemonUsers;
+  }
+
+  /**
+   * @return the argument vector that runs {@code command} of {@code role} inside node's
+   *     namespace and groups, as the role's account when daemons run as their own users
+   */
+  public List<String> inNode(String node, DaemonRole role, List<String> command) {
+    return inNode(node, daemonUsers ? DaemonUsers.as(role.user(), command) : command);
   }
 
   /** @return the argument vector that runs {@code command} inside node's namespace and groups */
@@ -83,7 +101,7 @@ public final class DaemonLauncher {
       Map<String, String> env) throws IOException {
     List<String> argv = new ArrayList<>();
     argv.add("setsid");
-    argv.addAll(inNode(node, javaCommand));
+    argv.addAll(inNode(node, role, javaCommand));
     File argvFile = layout.daemonArgv(node, role.word());
     mkdirs(argvFile.getParentFile());
     Files.write(argvFile.toPath(), String.join("\0", argv).getBytes(StandardCharsets.UTF_8));

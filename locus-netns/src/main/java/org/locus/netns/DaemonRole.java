@@ -48,6 +48,19 @@ public enum DaemonRole {
     return heapMb;
   }
 
+  /**
+   * @return the account the role runs as when a cluster runs its daemons as their own users
+   *     ({@link DaemonUsers}): HDFS's daemons and the ZooKeeper of its failover as
+   *     {@code hdfs}, YARN's as {@code yarn}, the JobHistory server as {@code mapred}
+   */
+  public String user() {
+    return switch (this) {
+      case RESOURCEMANAGER, NODEMANAGER -> DaemonUsers.YARN;
+      case HISTORYSERVER -> DaemonUsers.MAPRED;
+      default -> DaemonUsers.HDFS;
+    };
+  }
+
   /** @return whether the role runs on a worker node (else on the master) */
   public boolean onWorker() {
     return this == DATANODE || this == NODEMANAGER;

@@ -30,9 +30,14 @@ public final class DistBundle {
    * module's dependencies are the one list of the modules that ship.
    */
   static final String BUILT_JARS = "locus-dist/target/lib";
-  /** C tools, relative to the Locus home; copied when built. */
+  /**
+   * C tools, relative to the Locus home; copied when built. {@code locus-priv-netns} is the
+   * helper built to read the configuration a netns cluster with {@code --daemon-users} writes
+   * ({@link NetnsPrivilegedHelper}); operators install {@code locus-priv}.
+   */
   static final List<String> TOOLS = List.of("zonectl/zonectl", "morphstore-kmod/build/morphctl",
-      "morphstore-kmod/build/morphstore-fuse", "locus-priv/locus-priv");
+      "morphstore-kmod/build/morphstore-fuse", "locus-priv/locus-priv",
+      "locus-priv/locus-priv-netns");
 
   private final File home;
 

@@ -48,7 +48,7 @@ public final class NetnsCluster {
     this.spec = spec;
     this.ledger = new ResourceLedger(layout.ledgerFile());
     this.cgroups = NodeCgroup.forHost(layout, ledger);
-    this.launcher = new DaemonLauncher(layout, cgroups);
+    this.launcher = new DaemonLauncher(layout, cgroups, spec.daemonUsers());
     this.stock = new StockInstallation(layout.hadoopHome());
     this.site = new SiteConfiguration(layout, spec, stock);
   }
@@ -104,13 +104,25 @@ public final class NetnsCluster {
           + ".0/24, the subnet of " + layout.root() + " (another netns cluster whose directory"
           + " maps to the same subnet is up?); stop it or choose another --dir");
     }
+    if (spec.daemonUsers()) {
+      if (spec.metadata().coupled()) {
+        throw new IllegalStateException("--daemon-users runs with one NameNode on the master;"
+            + " --metadata " + spec.metadata().word() + " still runs its daemons as root");
+      }
+      if (spec.hasReplicatedVolume()) {
+        throw new IllegalStateException("--daemon-users: the REPLICATED volume's FUSE mount"
+            + " serves root only; run it without --replicated-volume");
+      }
+      DaemonUsers.check(layout.root());
+      NetnsPrivilegedHelper.check(layout);
+    }
     StockInstallation.jars();
   }
 
   /** Creates and starts everything; returns the state {@code status} shows. */
   public Properties up() throws IOException {
     long start = System.nanoTime();
-    stock.install();
+    stock.install(spec.daemonUsers());
     NamespaceNetwork network = new NamespaceNetwork(layout, ledger);
     network.createBridge();
     List<String> workers = ClusterLayout.workers(spec.nodes());
@@ -120,6 +132,7 @@ public final class NetnsCluster {
     LinkShaper shaper = new LinkShaper(layout);
     LoopDisk disks = new LoopDisk(ledger);
     Map<String, NodeSettings> nodeSettings = new HashMap<>();
+    List<NetnsPrivilegedHelper.ZoneDisk> zoneDisks = new ArrayList<>();
     Properties state = new Properties();
     for (String node : all) {
       network.addNode(node);
@@ -130,7 +143,13 @@ public final class NetnsCluster {
         cgroups.limitCpu(node, spec.nodeCpus());
       }
       Files.createDirectories(new File(layout.nodeDir(node), "logs").toPath());
+      if (spec.daemonUsers()) {
+        DaemonUsers.shared(new File(layout.nodeDir(node), "tmp"));
+      }
       if (node.equals(ClusterLayout.MASTER)) {
+        if (spec.daemonUsers()) {
+          DaemonUsers.own(new File(layout.nodeDir(node), "name"), DaemonUsers.HDFS);
+        }
         continue;
       }
       shaper.shape(node, spec.linkBitsPerSecond());
@@ -155,14 +174,26 @@ public final class NetnsCluster {
             volume ? spec.volumeReadBytesPerSecond(d) : spec.diskReadBytesPerSecond(),
             volume ? spec.volumeWriteBytesPerSecond(d) : spec.diskWriteBytesPerSecond());
         devices.add(disk + "=" + device);
+        if (spec.daemonUsers()) {
+          DaemonUsers.own(layout.mountPoint(node, disk),
+              volume ? DaemonUsers.HDFS : DaemonUsers.YARN);
+        }
         if (disk.equals("nmlocal")) {
-          nodeSettings.put(node, NodeSettings.zone(layout, spec, node, attached.device()));
+          NodeSettings settings = NodeSettings.zone(layout, spec, node, attached.device());
+          nodeSettings.put(node, settings);
+          if (settings != NodeSettings.NONE) {
+            zoneDisks.add(new NetnsPrivilegedHelper.ZoneDisk(attached.device(),
+                layout.mountPoint(node, disk)));
+          }
         }
       }
       if (spec.hasReplicatedVolume()) {
         new ReplicatedVolume(layout, ledger, launcher).mount(node);
       }
       state.setProperty(node + ".disks", String.join(" ", devices));
+    }
+    if (spec.daemonUsers() && !zoneDisks.isEmpty()) {
+      new NetnsPrivilegedHelper(layout, ledger).install(zoneDisks);
     }
     LOG.info("network and disks of {} nodes ready in {} ms", all.size(),
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
@@ -197,6 +228,11 @@ public final class NetnsCluster {
       }
     }
     awaitHdfs();
+    if (spec.daemonUsers()) {
+      try (FileSystem fs = FileSystem.newInstance(clientConf())) {
+        DaemonUsers.initializeFileSystem(fs);
+      }
+    }
     if (spec.metadata().coupled()) {
       initializeMountTable();
     }
@@ -245,7 +281,7 @@ public final class NetnsCluster {
     Map<String, Process> formats = new java.util.LinkedHashMap<>();
     for (String node : nodes) {
       File conf = layout.nodeConfDir(node);
-      List<String> argv = launcher.inNode(node, DaemonLauncher.javaCommand(
+      List<String> argv = launcher.inNode(node, DaemonRole.NAMENODE, DaemonLauncher.javaCommand(
           DaemonRole.NAMENODE, site.daemonClasspath(conf), new File(layout.nodeDir(node),
               "logs"), args));
       ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true)

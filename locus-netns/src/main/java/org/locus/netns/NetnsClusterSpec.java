@@ -26,12 +26,14 @@ import java.util.Map;
  * @param distLibDir the {@code locus dist} bundle's jar directory: the only Locus code daemons
  *     load
  * @param metadata where the NameNodes run: one on the master, or one per node (federation)
+ * @param daemonUsers whether the daemons run as their own accounts ({@link DaemonUsers}), not
+ *     as root
  */
 public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
     long ssdWriteBytesPerSecond, long nodeMemoryBytes, double nodeCpus, long diskBytes,
     List<String> volumes, String replicatedVolume, Map<String, String> keys, File distLibDir,
-    MetadataLayout metadata) {
+    MetadataLayout metadata, boolean daemonUsers) {
 
   /** Memory set aside for the master's daemons (NameNode, ResourceManager, JobHistory). */
   public static final long MASTER_MEMORY_BYTES = 1536L << 20;
@@ -76,6 +78,7 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     b.replicatedVolume = replicatedVolume;
     b.keys = keys;
     b.metadata = metadata;
+    b.daemonUsers = daemonUsers;
     return b;
   }
 
@@ -102,6 +105,7 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     private String replicatedVolume = "";
     private Map<String, String> keys = Map.of();
     private MetadataLayout metadata = MetadataLayout.MASTER;
+    private boolean daemonUsers;
 
     private Builder(int nodes, File distLibDir) {
       this.nodes = nodes;
@@ -167,6 +171,11 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
       return this;
     }
 
+    public Builder daemonUsers(boolean on) {
+      this.daemonUsers = on;
+      return this;
+    }
+
     /** @throws IllegalStateException when the node memory or the disk size was not set */
     public NetnsClusterSpec build() {
       if (nodeMemoryBytes < 0 || diskBytes < 0) {
@@ -178,7 +187,7 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
           ssdReadBytesPerSecond == null ? diskReadBytesPerSecond : ssdReadBytesPerSecond,
           ssdWriteBytesPerSecond == null ? diskWriteBytesPerSecond : ssdWriteBytesPerSecond,
           nodeMemoryBytes, nodeCpus, diskBytes, volumes, replicatedVolume, keys, distLibDir,
-          metadata);
+          metadata, daemonUsers);
     }
   }
 

@@ -41,6 +41,7 @@ public final class NetnsSpecFile {
     p.setProperty("replicatedVolume", spec.replicatedVolume());
     p.setProperty("distLib", spec.distLibDir().getPath());
     p.setProperty("metadata", spec.metadata().word());
+    p.setProperty("daemonUsers", Boolean.toString(spec.daemonUsers()));
     spec.keys().forEach((k, v) -> p.setProperty("key." + k, v));
     try (OutputStream out = new FileOutputStream(file)) {
       p.store(out, "locus cluster up --netns");
@@ -75,6 +76,7 @@ public final class NetnsSpecFile {
         .keys(keys)
         .metadata(MetadataLayout.of("metadata in " + file, p.getProperty("metadata",
             MetadataLayout.MASTER.word())))
+        .daemonUsers(Boolean.parseBoolean(p.getProperty("daemonUsers", "false")))
         .build();
   }
 }

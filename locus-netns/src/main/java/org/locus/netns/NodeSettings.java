@@ -18,7 +18,9 @@ import org.locus.zone.yarn.ZoneConfigKeys;
  * cluster's bundle, zone journals in the node's own directory (so {@code down} removes them;
  * the feature file's {@code /var/lib/zonectl} is one host directory for every node), and the
  * online monitor's threshold cut to an eighth of the disk when the feature file's is more than
- * the outer area (its 2G would ask a small loop disk to grow its area at every poll).
+ * the outer area (its 2G would ask a small loop disk to grow its area at every poll). The
+ * hook runs zonectl itself where the NodeManagers run as root, and through the cluster's
+ * privileged helper where they run as {@code yarn} ({@link DaemonUsers}).
  *
  * @param fillIns set where the features and {@code --conf} leave the key empty
  * @param overrides set always (a program path that does not exist on this host)
@@ -50,15 +52,23 @@ public record NodeSettings(Map<String, String> fillIns, Map<String, String> over
     fillIns.put(ZoneConfigKeys.MOUNT_POINT, layout.mountPoint(node, "nmlocal").getPath());
     fillIns.put(ZoneConfigKeys.OUTER_SIZE, (spec.diskBytes() / 2 >> 20) + "M");
     Map<String, String> overrides = new HashMap<>();
-    // The cluster's NodeManagers run as root, so the hook runs zonectl itself; issue 47 item 2
-    // moves them to the yarn user and the privileged helper (docs/security.md).
-    overrides.put(ZoneConfigKeys.HELPER_MODE, "direct");
+    if (spec.daemonUsers()) {
+      // NodeManagers as yarn: zonectl, mount and umount through the cluster's set-user-ID
+      // helper, whose configuration sets the journal directory (NetnsPrivilegedHelper); the
+      // hook warns when the key is set too.
+      overrides.put(ZoneConfigKeys.HELPER_MODE, "setuid");
+      overrides.put(ZoneConfigKeys.HELPER_PATH, NetnsPrivilegedHelper.BINARY.getPath());
+      overrides.put(ZoneConfigKeys.STATE_DIR, "");   // the helper's zonectl.state-dir decides
+    } else {
+      // NodeManagers as root: the hook runs zonectl itself.
+      overrides.put(ZoneConfigKeys.HELPER_MODE, "direct");
+    }
     String zonectl = spec.keys().getOrDefault(ZoneConfigKeys.ZONECTL, "").trim();
     if (zonectl.isEmpty() || !new File(zonectl).canExecute()) {
       overrides.put(ZoneConfigKeys.ZONECTL, new File(layout.distDir(), "bin/zonectl").getPath());
     }
     String stateDir = spec.keys().getOrDefault(ZoneConfigKeys.STATE_DIR, "").trim();
-    if (stateDir.isEmpty() || stateDir.equals(HOST_STATE_DIR)) {
+    if (!spec.daemonUsers() && (stateDir.isEmpty() || stateDir.equals(HOST_STATE_DIR))) {
       overrides.put(ZoneConfigKeys.STATE_DIR, new File(layout.nodeDir(node), "zonectl").getPath());
     }
     long outer = spec.diskBytes() / 2;

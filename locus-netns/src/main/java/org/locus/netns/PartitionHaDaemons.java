@@ -135,7 +135,7 @@ public final class PartitionHaDaemons {
     for (Map.Entry<String, List<String>> entry : argsByNode.entrySet()) {
       String node = entry.getKey();
       File conf = confDir(node, role);
-      List<String> argv = launcher.inNode(node, DaemonLauncher.javaCommand(role,
+      List<String> argv = launcher.inNode(node, role, DaemonLauncher.javaCommand(role,
           site.daemonClasspath(conf), new File(layout.nodeDir(node), "logs"), entry.getValue()));
       ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true)
           .redirectOutput(stepLog(node, step));

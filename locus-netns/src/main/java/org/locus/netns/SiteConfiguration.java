@@ -77,6 +77,11 @@ public final class SiteConfiguration {
     }
     conf.set("dfs.replication", Integer.toString(Math.min(3, spec.nodes())));
     conf.set("dfs.permissions.enabled", "false");
+    if (spec.daemonUsers()) {
+      // The NameNode runs as hdfs; the host's root, who runs the cluster tools, stays an HDFS
+      // superuser through its group (for when --conf turns permissions on).
+      conf.set("dfs.permissions.superusergroup", DaemonUsers.SUPERUSER_GROUP);
+    }
     conf.set("dfs.namenode.datanode.registration.ip-hostname-check", "false");
     // Hadoop 3.5 keeps 1 GiB free beyond a block on every volume by default; these loop-device
     // disks are small, so only the block itself must fit.

@@ -54,13 +54,33 @@ public final class StockInstallation {
     }
   }
 
-  /** Lays the installation out under its home. */
+  /** Lays the installation out under its home, with symbolic links to the jars. */
   public void install() throws IOException {
+    install(false);
+  }
+
+  /**
+   * Lays the installation out under its home.
+   *
+   * @param forOtherUsers whether daemons that are not root read it ({@link DaemonUsers}): then
+   *     each jar is a hard link, or a copy where the local repository is on another file
+   *     system, because a symbolic link into root's {@code ~/.m2} (mode 0700) reads only as root
+   */
+  public void install(boolean forOtherUsers) throws IOException {
     Files.createDirectories(libDir().toPath());
     for (File jar : jars()) {
       File link = new File(libDir(), jar.getName());
-      if (!link.exists()) {
+      if (Files.exists(link.toPath(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        continue;
+      }
+      if (!forOtherUsers) {
         Files.createSymbolicLink(link.toPath(), jar.toPath());
+        continue;
+      }
+      try {
+        Files.createLink(link.toPath(), jar.toPath());
+      } catch (IOException | UnsupportedOperationException e) {
+        Files.copy(jar.toPath(), link.toPath());
       }
     }
     for (String webapp : WEBAPPS) {

@@ -19,7 +19,7 @@ class NetnsClusterSpecBuilderTest {
     NetnsClusterSpec spec = NetnsClusterSpec.builder(3, DIST).nodeMemory(1L << 30)
         .diskSize(512L << 20).build();
     assertEquals(new NetnsClusterSpec(3, false, 0, 0, 0, 0, 0, 1L << 30, 0, 512L << 20,
-        List.of("DISK"), "", Map.of(), DIST, MetadataLayout.MASTER), spec);
+        List.of("DISK"), "", Map.of(), DIST, MetadataLayout.MASTER, false), spec);
   }
 
   @Test
@@ -38,7 +38,7 @@ class NetnsClusterSpecBuilderTest {
   void aCopyChangesOnlyWhatItSets() {
     NetnsClusterSpec spec = NetnsClusterSpec.builder(4, DIST).yarn(true).link(1_000_000)
         .nodeMemory(2L << 30).nodeCpus(0.5).diskSize(1L << 30).replicatedVolume("NVDIMM")
-        .keys(Map.of("k", "v")).build();
+        .keys(Map.of("k", "v")).daemonUsers(true).build();
     assertEquals(spec, spec.toBuilder().build());
     NetnsClusterSpec sdp = spec.withMetadata(MetadataLayout.SDP);
     assertEquals(MetadataLayout.SDP, sdp.metadata());

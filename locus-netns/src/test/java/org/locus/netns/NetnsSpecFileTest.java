@@ -26,7 +26,7 @@ class NetnsSpecFileTest {
         .yarn(true).link(10_000_000L).disk(20_000_000L, 0).ssd(200_000_000L, 150_000_000L)
         .nodeMemory(2L << 30).nodeCpus(0.75).diskSize(1L << 30)
         .volumes(List.of("SSD", "DISK", "ARCHIVE")).replicatedVolume("NVDIMM").keys(keys)
-        .build();
+        .daemonUsers(true).build();
     ClusterDirectory dir = new ClusterDirectory(tmp.toFile());
     NetnsSpecFile.write(spec, NetnsSpecFile.in(dir));
     assertEquals(new File(tmp.toFile(), "netns.spec"), NetnsSpecFile.in(dir));
@@ -38,6 +38,7 @@ class NetnsSpecFileTest {
     assertEquals(spec.diskWriteBytesPerSecond(), read.diskWriteBytesPerSecond());
     assertEquals(spec.nodeMemoryBytes(), read.nodeMemoryBytes());
     assertEquals(0.75, read.nodeCpus());
+    assertTrue(read.daemonUsers(), "--daemon-users survives the trip to the supervisor");
     assertEquals("NVDIMM", read.replicatedVolume());
     assertEquals(spec.diskBytes(), read.diskBytes());
     assertEquals(spec.volumes(), read.volumes());

@@ -58,6 +58,21 @@ class NodeSettingsTest {
   }
 
   @Test
+  void nodeManagersAsYarnReachZonectlThroughTheClustersSetUserIdHelper() {
+    NetnsClusterSpec spec = spec(zoneFeature()).toBuilder().daemonUsers(true).build();
+    Configuration conf = new SiteConfiguration(LAYOUT, spec, STOCK).worker("node1",
+        NodeSettings.zone(LAYOUT, spec, "node1", DEVICE));
+    assertEquals("setuid", conf.get("locus.zone.helper.mode"));
+    assertEquals("/var/lib/locus-netns/locus-priv", conf.get("locus.zone.helper.path"));
+    assertEquals("", conf.get("locus.zone.state-dir"),
+        "the helper's configuration gives zonectl its journal directory, not the hook");
+    assertEquals("root", conf.get("dfs.permissions.superusergroup"),
+        "the NameNode runs as hdfs; root, who runs the cluster tools, stays a superuser");
+    assertEquals(null, worker(zoneFeature(), "node1").get("dfs.permissions.superusergroup"),
+        "as root, the stock default");
+  }
+
+  @Test
   void keysTheOperatorSetAreKept() {
     Map<String, String> keys = zoneFeature();
     keys.put("locus.zone.device", "/dev/sdz");

@@ -61,13 +61,18 @@ public final class NetnsOptions {
             + " default) or sdp (a NameNode per node for its own partition, hdfs://nsK on"
             + " nodeK; HDFS federation; docs/ndcoupling.md) or fatbtree (sdp plus the"
             + " Fat-Btree path index in every NameNode)").build());
+    options.addOption(Option.builder().longOpt("daemon-users")
+        .desc("--netns: run HDFS's daemons as hdfs, YARN's as yarn and the JobHistory server as"
+            + " mapred (accounts made by scripts/setup), the zone hook through a set-user-ID"
+            + " locus-priv; --dir must lie in root-only directories; see docs/security.md")
+        .build());
     options.addOption(Option.builder().longOpt("disk-size").hasArg().argName("SIZE")
         .desc("--netns: size of each node disk (loop device), e.g. 2g (default)").build());
   }
 
   /** The options that only mean something with {@code --netns}. */
   static final List<String> NETNS_ONLY = List.of("link", "disk-read", "disk-write", "ssd-read",
-      "ssd-write", "node-memory", "node-cpus", "replicated-volume", "disk-size", "metadata");
+      "ssd-write", "node-memory", "node-cpus", "replicated-volume", "disk-size", "metadata", "daemon-users");
 
   /**
    * @throws UsageException naming the first netns-only option of an embedded
@@ -118,6 +123,7 @@ public final class NetnsOptions {
           .replicatedVolume(replicatedVolume(line.getOptionValue("replicated-volume")))
           .keys(keys)
           .metadata(metadata)
+          .daemonUsers(line.hasOption("daemon-users"))
           .build();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
