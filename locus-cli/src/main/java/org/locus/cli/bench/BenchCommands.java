@@ -35,7 +35,7 @@ public final class BenchCommands {
             new ZoneJobsBenchCommand(),
             new ExternalBenchCommand("zone",
                 "job-aware zone placement vs normal and dynamic-area strategies (zonectl/bench/run)",
-                List.of("zonectl/zonectl", "bench")),
+                List.of("zonectl/bench/run")),
             new ExternalBenchCommand("morphstore",
                 "MorphStore LAAS vs JBOD, stripe-only and mirror-only on throttled loop devices",
                 List.of("morphstore-kmod/bench/run"))));
