@@ -191,12 +191,15 @@ static double position_at(struct hdd *h, uint64_t o, double t, struct hdd_cost *
 	return seek + rot;
 }
 
+/* the segment holding byte O; the active one also when O is just past its
+ * end (a stream that continues where the read-ahead is) */
 static int segment_holding(struct hdd *h, uint64_t o)
 {
 	unsigned int i;
 
 	for (i = 0; i < h->nseg; i++)
-		if (h->seg[i].end > h->seg[i].start && h->seg[i].start <= o && o < h->seg[i].end)
+		if (h->seg[i].end > h->seg[i].start && h->seg[i].start <= o &&
+		    (o < h->seg[i].end || ((int)i == h->active && o == h->seg[i].end)))
 			return (int)i;
 	return -1;
 }

@@ -135,6 +135,16 @@ int main(void)
 	got = sequential(&h, 0, 64 << 20, 1);
 	check(within(got, d->outer_mbps, 0.10), "sequential_write_outer_mbps", got, d->outer_mbps);
 
+	/* a stream from a host that leaves 1 ms between 1 MiB requests: the
+	 * read-ahead streams on in the gaps, so from its first request to its
+	 * last the disk still moves the bytes at the media rate */
+	h = fresh();
+	for (t = 1, i = 0; i < 64; i++)
+		t += hdd_service(&h, t, (uint64_t)i << 20, 1 << 20, 0, NULL) + 0.001;
+	got = (64 << 20) / (t - 0.001 - 1) / 1e6;
+	check(within(got, d->outer_mbps, 0.10), "sequential_read_with_host_gaps_outer_mbps",
+	      got, d->outer_mbps);
+
 	/* read-ahead: after a read and 50 ms idle, the next 64 KiB are in the
 	 * cache and come at interface speed */
 	h = fresh();
