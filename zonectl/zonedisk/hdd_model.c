@@ -245,6 +245,12 @@ static double serve_read(struct hdd *h, double t, uint64_t o, uint64_t n, struct
 		c->interface = (double)n / (h->d->interface_mbps * 1e6);
 		return c->interface;
 	}
+	/* a read a little ahead of the running read-ahead (two halves of one
+	 * host request that arrive swapped): the drive reads on to it rather
+	 * than seek, and the bytes it passes stay in the segment */
+	if (i < 0 && h->active >= 0 && h->seg[h->active].end < h->seg[h->active].limit &&
+	    o > h->seg[h->active].end && o < h->seg[h->active].limit)
+		i = h->active;
 	if (i >= 0) {
 		s = &h->seg[i];
 		from = s->end;
