@@ -28,8 +28,9 @@
  * the drive goes on reading into that segment while it is idle, up to the
  * segment's size; a read inside a segment is served at interface speed, a
  * read that runs on past what the read-ahead has reached, or starts ahead
- * of it but within its reach, continues on the media without a seek.  Writes go to the media (write cache not modelled)
- * and drop the segments they overlap.
+ * of it but within its reach, continues on the media without a seek.
+ * Writes go to the media (write cache not modelled) and drop the segments
+ * they overlap.
  *
  * Power: hdd_standby() stops the spindle; the next request, or
  * hdd_spin_up(), waits spinup_s first.
