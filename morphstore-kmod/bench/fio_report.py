@@ -431,9 +431,13 @@ def chart(path, conf, levels, configs, workloads, runs, analysis):
         ax.grid(axis="y", alpha=0.3)
     handles, labels = axes[0, 0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=4, fontsize=8)
-    fig.suptitle("4 virtio disks throttled to %.0f MiB/s and %s IO/s each, qemu %s"
-                 % (int(conf["BPS"]) / 1048576.0, conf["IOPS"], conf.get("ACCEL", "?")),
-                 fontsize=11)
+    if conf.get("DISK_MODEL") == "hdd":
+        title = ("4 virtio disks on the emulated HDD (modelled Seagate ES.3), qemu %s"
+                 % conf.get("ACCEL", "?"))
+    else:
+        title = ("4 virtio disks throttled to %.0f MiB/s and %s IO/s each, qemu %s"
+                 % (int(conf["BPS"]) / 1048576.0, conf["IOPS"], conf.get("ACCEL", "?")))
+    fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0.07, 1, 1))
     fig.savefig(path, dpi=90)
     return path
@@ -490,14 +494,23 @@ def report(raw, out):
                   "work, so runs vary by more than the throttle alone explains.\n"
                   % (min(loads), max(loads)))
     bps = int(conf["BPS"])
-    md = f"""# MorphStore against md RAID in a VM (fio)
-
-Four virtio disks of {conf.get("DISK_MB", "?")} MiB each, throttled by qemu to
+    if conf.get("DISK_MODEL") == "hdd":
+        disks = (f"""Four virtio disks of {conf.get("DISK_MB", "?")} MiB each, **on the emulated HDD
+(modelled Seagate ES.3 {conf.get("HDD_DRIVE", "?")}; simulated hardware)**: each disk is a
+drive file served by `zonedisk --drive={conf.get("HDD_DRIVE", "?")}`, which times every
+request by the drive's datasheet (seek by head travel, rotation, a read-ahead cache,
+175 MB/s outer to 83 MB/s inner; docs/zone.md), unthrottled by qemu: interleaved streams
+pay for moving the head, as on a spinning disk.""")
+    else:
+        disks = (f"""Four virtio disks of {conf.get("DISK_MB", "?")} MiB each, throttled by qemu to
 {bps / 1048576:.0f} MiB/s ({bps} B/s) and {conf["IOPS"]} IO/s each, reads and writes
 together (`throttling.bps-total`, `throttling.iops-total`; a request of any size
 counts one IO, as a seek does on a disk, but a request that continues the
 last one costs as much as one that does not: the emulated disks have no seek
-time, so interleaved streams cost striped layouts nothing extra).  qemu accelerator: {conf.get("ACCEL", "?")}
+time, so interleaved streams cost striped layouts nothing extra).""")
+    md = f"""# MorphStore against md RAID in a VM (fio)
+
+{disks}  qemu accelerator: {conf.get("ACCEL", "?")}
 ({conf.get("ACCEL_WHY", "")}).  Guest: Linux {guest.get("kernel", "?")}, {guest.get("cpus", "?")} vCPUs,
 {int(guest.get("memory_kib", "0")) >> 10} MiB, {guest.get("fio", "fio ?")}, {" ".join(guest.get("mdadm", "mdadm ?").split(" - ")[:2])}.
 Every layout uses ext4 (`-T largefile`, no lazy init) and read_ahead_kb
