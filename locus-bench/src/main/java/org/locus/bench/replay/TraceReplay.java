@@ -123,11 +123,22 @@ public final class TraceReplay {
           sinceMillis(start), result.passed(), job.targets(),
           value(counters, FileInputFormatCounter.BYTES_READ),
           value(counters, TaskCounter.MAP_OUTPUT_BYTES),
-          value(counters, FileOutputFormatCounter.BYTES_WRITTEN), null);
+          value(counters, FileOutputFormatCounter.BYTES_WRITTEN), result.passed() ? null
+              : failure(result));
     } catch (Exception e) {
       return new ReplayedJob(job.name(), Math.round(job.submitSeconds()), planned, submitted,
           sinceMillis(start), false, job.targets(), 0, 0, 0, e.toString());
     }
+  }
+
+  /** @return why a run that did not pass failed: the first failed job's reason, or problems */
+  private static String failure(JobResult result) {
+    for (org.locus.jobs.JobOutcome job : result.jobs()) {
+      if (!job.succeeded()) {
+        return job.failure();
+      }
+    }
+    return String.join("; ", result.problems());
   }
 
   private static long value(Counters counters, Enum<?> key) {

@@ -16,7 +16,7 @@ import org.locus.mapreduce.am.LocalityTier;
 /** What a run's record carries from its MapReduce jobs' counters. */
 class RunCountersTest {
   private static JobOutcome outcome(Counters counters) {
-    return new JobOutcome("job", true, 1, 4, 4, 0, 0, 0, counters, JobTimeline.UNKNOWN);
+    return new JobOutcome("job", true, 1, 4, 4, 0, 0, 0, counters, JobTimeline.UNKNOWN, "");
   }
 
   @Test

@@ -20,6 +20,7 @@ public final class BenchCommands {
         List.of(
             new BenchRunCommand(),
             new BenchSwimCommand(),
+            new ChaosBenchCommand(),
             new KatBenchCommand(),
             new HybridBenchCommand(),
             new BoostBenchCommand(),
