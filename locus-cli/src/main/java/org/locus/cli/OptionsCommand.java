@@ -78,4 +78,22 @@ public abstract class OptionsCommand implements Command {
       throw new UsageException("--" + option + " needs a whole number, got '" + text + "'");
     }
   }
+
+  /** Parses an option that must be a finite number > 0, naming the option in the error. */
+  protected static double positiveOption(CommandLine line, String option, double defaultValue)
+      throws UsageException {
+    if (!line.hasOption(option)) {
+      return defaultValue;
+    }
+    String text = line.getOptionValue(option).trim();
+    try {
+      double value = Double.parseDouble(text);
+      if (value > 0 && Double.isFinite(value)) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException("--" + option + " must be a number > 0, got '" + text + "'");
+  }
 }

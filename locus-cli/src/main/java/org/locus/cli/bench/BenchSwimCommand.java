@@ -91,8 +91,8 @@ public final class BenchSwimCommand extends OptionsCommand {
     int nodes = intOption(line, "nodes", 4, 1, 64);
     int traceNodes = intOption(line, "trace-nodes", SwimScaling.FB2009_NODES, 1, 1_000_000);
     int reducers = intOption(line, "reducers", 2, 1, 1000);
-    double hours = positive(line, "hours", 1);
-    double compression = positive(line, "compress", 1);
+    double hours = positiveOption(line, "hours", 1);
+    double compression = positiveOption(line, "compress", 1);
     String clusterKind = line.getOptionValue("cluster", "embedded");
     if (!clusterKind.equals("embedded") && !clusterKind.equals("local")) {
       throw new UsageException("--cluster must be embedded or local, got '" + clusterKind
@@ -108,7 +108,7 @@ public final class BenchSwimCommand extends OptionsCommand {
     } catch (IOException e) {
       throw new LocusException(e.getMessage(), e);
     }
-    double divisor = line.hasOption("divisor") ? positive(line, "divisor", 1)
+    double divisor = line.hasOption("divisor") ? positiveOption(line, "divisor", 1)
         : Math.max(1, (double) trace.originalNodes() / nodes);
     SwimScaling scaling;
     try {
@@ -141,23 +141,6 @@ public final class BenchSwimCommand extends OptionsCommand {
     }
     return BenchCluster.factory(kind, new File(out, "cluster"), nodes)
         .start("replay", new Configuration(false));
-  }
-
-  private static double positive(CommandLine line, String option, double defaultValue)
-      throws UsageException {
-    if (!line.hasOption(option)) {
-      return defaultValue;
-    }
-    String text = line.getOptionValue(option).trim();
-    try {
-      double value = Double.parseDouble(text);
-      if (value > 0 && Double.isFinite(value)) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException("--" + option + " must be a number > 0, got '" + text + "'");
   }
 
   private static long size(CommandLine line, String option, long defaultValue)

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
-import java.util.Locale;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -128,11 +127,11 @@ public final class ChaosBenchCommand extends OptionsCommand {
     ChaosSettings settings;
     try {
       settings = new ChaosSettings(
-          Math.round(positive(line, "minutes", 60) * 60_000),
+          Math.round(positiveOption(line, "minutes", 60) * 60_000),
           duration("kill-every", line.getOptionValue("kill-every", "5m")), down[0], down[1],
           Long.parseLong(line.getOptionValue("seed", "1")),
           duration("check-every", line.getOptionValue("check-every", "5m")), trace,
-          positive(line, "hours", 1),
+          positiveOption(line, "hours", 1),
           new SwimScaling(Math.max(1, (double) trace.originalNodes() / nodes), 64L << 10,
               16L << 20),
           intOption(line, "reducers", 2, 1, 100), roles,
@@ -188,21 +187,4 @@ public final class ChaosBenchCommand extends OptionsCommand {
     return new long[] {duration("down", parts[0]), duration("down", parts[1])};
   }
 
-  private static double positive(CommandLine line, String option, double defaultValue)
-      throws UsageException {
-    if (!line.hasOption(option)) {
-      return defaultValue;
-    }
-    String text = line.getOptionValue(option).trim();
-    try {
-      double value = Double.parseDouble(text);
-      if (value > 0 && Double.isFinite(value)) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException(String.format(Locale.ROOT, "--%s must be a number > 0, got '%s'",
-        option, text));
-  }
 }
