@@ -218,3 +218,31 @@ int morph_replica_remove_all(const struct morph_replica_io *io,
 		}
 	return ret;
 }
+
+u32 morph_name_keeper(u32 devs, u32 behind)
+{
+	u32 up = devs & ~behind;
+
+	return morph_nth_bit(up ? up : devs, 0);
+}
+
+u32 morph_lost_name(char *buf, u32 len, const char *name, u32 name_len,
+		    u64 ino)
+{
+	char digits[20];
+	u32 n = 0, i;
+
+	do {
+		digits[n++] = (char)('0' + ino % 10);
+		ino /= 10;
+	} while (ino);
+	if (len <= name_len + 1 + n)
+		return 0;
+	for (i = 0; i < name_len; i++)
+		buf[i] = name[i];
+	buf[i++] = '.';
+	while (n)
+		buf[i++] = digits[--n];
+	buf[i] = 0;
+	return i;
+}

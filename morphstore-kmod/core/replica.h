@@ -168,6 +168,34 @@ int morph_replica_make(const struct morph_replica_io *io,
 int morph_replica_drop(const struct morph_replica_io *io,
 		       struct morph_replica_file *f, void *priv, u32 *dev);
 
+/*
+ * A name that is a file on several devices (@devs, two or more bits): left
+ * by a power cut between a rename's steps when the master of the file
+ * renamed and that of the file it replaced are on different devices (the
+ * new name is made durable on the first, then the old file is unlinked on
+ * the second), or by a name made again while its device was lost.  One
+ * file keeps the name; the others are set aside in MORPH_LOST_DIR on their
+ * own device under morph_lost_name, without their state, and their
+ * replicas removed.  Both front ends follow this rule: the FUSE daemon in
+ * its repair pass at mount, the module at the name's first lookup.
+ *
+ * The keeper: the lowest device of @devs not in @behind (a device behind
+ * missed changes while lost, so a name it kept may be older than one the
+ * others made meanwhile); the lowest of @devs if all are behind.  After a
+ * cut mid-rename either file may win: the rename had not returned, so the
+ * name may hold the old file or the new one.
+ */
+u32 morph_name_keeper(u32 devs, u32 behind);
+
+/*
+ * The name in MORPH_LOST_DIR of a file set aside: "<name>.<ino>", @ino the
+ * file's inode number on its lower file system (unique there).  @name is
+ * @name_len bytes, not NUL-terminated.  Returns the length written
+ * (without the NUL), 0 if @len is too small.
+ */
+u32 morph_lost_name(char *buf, u32 len, const char *name, u32 name_len,
+		    u64 ino);
+
 /* remove the replica of file @id on @dev */
 int morph_replica_remove(const struct morph_replica_io *io, u32 dev, u64 id);
 /* remove every replica @st lists (its master is gone); the first error */

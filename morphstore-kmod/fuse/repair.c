@@ -10,8 +10,9 @@
  *
  *   - every directory on every device (made while a device was lost);
  *   - one device per name: a name a lost device kept and the others
- *     re-made meanwhile is kept where it was made (not behind) and the
- *     other copy moved to <lower k>/MORPH_LOST_DIR, logged;
+ *     re-made meanwhile, or that a power cut mid-rename left on two
+ *     devices, is kept on one (morph_name_keeper: not behind, the lowest)
+ *     and the other files moved to <lower k>/MORPH_LOST_DIR, logged;
  *   - for each replica a master lists: its file exists (else the master
  *     forgets it), its own state agrees with the master's stale bit, its
  *     name is a link to it, a fresh one has the master's mode and owner;
@@ -196,29 +197,34 @@ static void make_dir(struct repair *r, const char *rel, u32 have)
 }
 
 /*
- * @rel is on several devices: only a name made on the devices that were up
- * while the others were lost can be newer than the copy a lost device
- * kept, so it stays; the others move to MORPH_LOST_DIR on their device,
- * without their state (their replicas, listed by nobody now, go too).
+ * @rel is a file on several devices: one keeps it (morph_name_keeper, the
+ * rule the module follows too); the others move to MORPH_LOST_DIR on their
+ * device, without their state (their replicas, listed by nobody now, go
+ * with the orphans).
  */
 static u32 set_aside(struct repair *r, const char *rel, u32 devs)
 {
 	struct morph_vol *v = r->v;
-	u32 up = devs & ~v->behind, keep, d;
+	u32 keep = morph_name_keeper(devs, v->behind), d;
 	const char *base = strrchr(rel, '/');
 
-	keep = morph_nth_bit(up ? up : devs, 0);
 	base = base ? base + 1 : rel;
 	for (d = 0; d < v->ndev; d++) {
-		char to[PATH_MAX];
+		char to[PATH_MAX], lost[NAME_MAX + 1];
 		struct stat st;
 
 		if (d == keep || !(devs & (1u << d)) ||
 		    fstatat(v->dev[d].fd, rel, &st, AT_SYMLINK_NOFOLLOW))
 			continue;
 		mkdirat(v->dev[d].fd, MORPH_LOST_DIR, 0700);
-		snprintf(to, sizeof(to), "%s/%s.%llu", MORPH_LOST_DIR, base,
-			 (unsigned long long)st.st_ino);
+		if (!morph_lost_name(lost, sizeof(lost), base, strlen(base),
+				     st.st_ino)) {
+			morph_err("repair: /%s is on devices %u and %u and its name is too long to be set aside",
+				  rel, keep, d);
+			r->unsure = 1;
+			continue;
+		}
+		snprintf(to, sizeof(to), "%s/%s", MORPH_LOST_DIR, lost);
 		if (renameat(v->dev[d].fd, rel, v->dev[d].fd, to)) {
 			morph_err("repair: /%s is on devices %u and %u and cannot be moved aside: %s",
 				  rel, keep, d, strerror(errno));

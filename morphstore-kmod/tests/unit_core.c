@@ -743,6 +743,26 @@ TEST(replica_names_are_the_id_in_16_hex_digits_and_a_copy_in_progress_ends_in_tm
 	CHECK_EQ(morph_replica_name(buf, 16, 1, 0), 0);
 }
 
+TEST(a_name_on_several_devices_stays_on_the_lowest_device_not_behind)
+{
+	CHECK_EQ(morph_name_keeper(0x6, 0), 1);
+	CHECK_EQ(morph_name_keeper(0x9, 0), 0);
+	CHECK_EQ(morph_name_keeper(0x6, 0x2), 2);	/* 1 missed changes */
+	CHECK_EQ(morph_name_keeper(0x6, 0x6), 1);	/* all behind */
+}
+
+TEST(a_file_set_aside_is_named_its_name_a_dot_and_its_inode_number)
+{
+	char buf[16];
+
+	CHECK_EQ(morph_lost_name(buf, sizeof(buf), "rep.tmp", 3, 1207), 8);
+	CHECK(!strcmp(buf, "rep.1207"));
+	CHECK_EQ(morph_lost_name(buf, sizeof(buf), "x", 1, 0), 3);
+	CHECK(!strcmp(buf, "x.0"));
+	CHECK_EQ(morph_lost_name(buf, 9, "abcdef", 6, 12), 0);	/* no room for the NUL */
+	CHECK_EQ(morph_lost_name(buf, 10, "abcdef", 6, 12), 9);
+}
+
 TEST(new_files_go_to_devices_in_turn_skipping_those_with_less_than_half_the_room)
 {
 	struct fake_vol fv = { .free = { 100, 40, 60, 100 } };
@@ -888,6 +908,8 @@ TEST(the_volume_line_ends_with_pending_and_each_device_says_its_state)
 #define T(x) { #x, x }
 static const struct morph_test tests[] = {
 	T(replica_names_are_the_id_in_16_hex_digits_and_a_copy_in_progress_ends_in_tmp),
+	T(a_name_on_several_devices_stays_on_the_lowest_device_not_behind),
+	T(a_file_set_aside_is_named_its_name_a_dot_and_its_inode_number),
 	T(new_files_go_to_devices_in_turn_skipping_those_with_less_than_half_the_room),
 	T(a_replica_is_copied_to_tmp_then_renamed_and_only_then_listed_in_the_mask),
 	T(a_failed_copy_removes_its_tmp_and_leaves_the_mask_as_it_was),
