@@ -103,6 +103,9 @@ static inline struct user_namespace *msk_userns(struct msk_sb *s, u32 d)
 /* super.c */
 extern const struct dentry_operations msk_dops;
 u64 msk_dev_free(struct msk_sb *s, u32 d);
+/* the directory @name under @base, made with @mode if missing */
+int msk_ensure_dir(struct dentry *base, struct vfsmount *mnt,
+		   const char *name, umode_t mode, struct path *out);
 
 /* inode.c */
 struct inode *msk_iget(struct super_block *sb, struct msk_dentry *md);

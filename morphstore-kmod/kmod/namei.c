@@ -10,6 +10,7 @@
 #include <linux/fs.h>
 #include <linux/namei.h>
 #include <linux/slab.h>
+#include <linux/xattr.h>
 #include "msk.h"
 
 static int reserved(struct dentry *dentry)
@@ -86,45 +87,129 @@ static void dir_changed(struct msk_sb *s, struct inode *dir, u32 d)
 	refresh_dir(s, dir);
 }
 
+static int lower_rename(struct msk_sb *s, u32 d, struct dentry *olp,
+			struct dentry *ld, struct dentry *nlp,
+			const struct qstr *name);
+static int sync_lower_dir(struct msk_sb *s, u32 d, struct dentry *lp);
+
+/*
+ * A power cut between the steps of a rename whose file and target have
+ * their masters on different devices leaves the name on both (msk_rename
+ * makes the new name durable before it unlinks the target).  The first
+ * lookup of the name settles it by the core's rule (morph_name_keeper, as
+ * the FUSE daemon's repair pass at mount): the file @ld on device @d, not
+ * the keeper @keep, moves to MORPH_LOST_DIR on its device under
+ * morph_lost_name; once the move is durable, a file with one link loses its
+ * state and the replicas it listed.  The caller holds the upper parent's
+ * lock, so nothing else changes the name meanwhile.
+ */
+static void set_aside(struct msk_sb *s, u32 d, u32 keep, struct dentry *lp,
+		      struct dentry *ld, const struct qstr *name)
+{
+	char lost[NAME_MAX + 1];
+	struct morph_state st;
+	struct path lostp;
+	struct dentry *md;
+	const struct cred *old;
+	int solo = d_is_reg(ld) && d_inode(ld)->i_nlink == 1;
+	int have_state = 0, ret = -ENAMETOOLONG;
+
+	if (!morph_lost_name(lost, sizeof(lost), name->name, name->len,
+			     d_inode(ld)->i_ino))
+		goto out;
+	if (solo)
+		have_state = !msk_read_state(s, d, ld, &st) && st.mask;
+	old = override_creds(s->creds);
+	md = dget_parent(s->dev[d].rep.dentry);	/* MORPH_DIR */
+	ret = msk_ensure_dir(md, s->dev[d].rep.mnt, "lost+found", 0700, &lostp);
+	dput(md);
+	if (!ret) {
+		struct qstr q = QSTR_INIT(lost, strlen(lost));
+
+		ret = lower_rename(s, d, lp, ld, lostp.dentry, &q);
+		if (!ret)
+			ret = sync_lower_dir(s, d, lostp.dentry);
+		if (!ret)
+			ret = sync_lower_dir(s, d, lp);
+		path_put(&lostp);
+	}
+	if (!ret && solo) {
+		vfs_removexattr(msk_userns(s, d), ld, MORPH_XATTR_STATE);
+		if (have_state)
+			morph_replica_remove_all(&s->rio, &st);
+	}
+	revert_creds(old);
+out:
+	if (ret)
+		msk_err("%.*s is on devices %u and %u and cannot be set aside (%d): lookups use the one on device %u",
+			name->len, name->name, keep, d, ret, keep);
+	else
+		msk_err("%.*s was on device %u and on device %u; kept the one on device %u, moved the other to %s/%s/%s",
+			name->len, name->name, keep, d, keep, s->dev[d].name,
+			MORPH_LOST_DIR, lost);
+}
+
 static struct dentry *msk_lookup(struct inode *dir, struct dentry *dentry,
 				 unsigned int flags)
 {
 	struct msk_sb *s = MSK_SB(dir->i_sb);
 	struct msk_dentry *pmd = MSK_D(dentry->d_parent), *md;
+	struct dentry *ld[MORPH_MAX_DEVICES] = {};
 	struct inode *inode = NULL;
-	int isdir = 0, found = 0;
-	u32 d;
+	u32 d, dirs = 0, files = 0, keep;
 
 	if (reserved(dentry))
 		return d_splice_alias(NULL, dentry);
-	md = msk_dentry_alloc(-1);
-	if (!md)
-		return ERR_PTR(-ENOMEM);
 	for (d = 0; d < s->ndev; d++) {
-		struct dentry *ld;
-
 		if (!pmd->lower[d])
 			continue;
-		ld = lookup_one_len_unlocked(dentry->d_name.name,
-					     pmd->lower[d], dentry->d_name.len);
-		if (IS_ERR(ld)) {
-			free_md(md);
-			return ERR_CAST(ld);
+		ld[d] = lookup_one_len_unlocked(dentry->d_name.name,
+						pmd->lower[d], dentry->d_name.len);
+		if (IS_ERR(ld[d])) {
+			struct dentry *err = ld[d];
+
+			ld[d] = NULL;
+			for (d = 0; d < s->ndev; d++)
+				dput(ld[d]);
+			return ERR_CAST(err);
 		}
-		if (d_is_negative(ld) || (found && (!isdir || !d_is_dir(ld)))) {
-			dput(ld);
-			continue;
+		if (d_is_negative(ld[d])) {
+			dput(ld[d]);
+			ld[d] = NULL;
+		} else if (d_is_dir(ld[d])) {
+			dirs |= 1u << d;
+		} else {
+			files |= 1u << d;
 		}
-		found = 1;
-		isdir = d_is_dir(ld);
-		md->lower[d] = ld;
-		if (!isdir)
-			md->dev = d;
 	}
-	if (!found) {
-		free_md(md);
+	if (!(dirs | files))
 		return d_splice_alias(NULL, dentry);
+	md = msk_dentry_alloc(-1);
+	if (!md) {
+		for (d = 0; d < s->ndev; d++)
+			dput(ld[d]);
+		return ERR_PTR(-ENOMEM);
 	}
+	/* the first device's kind decides: a directory is on every device,
+	 * anything else on one (more only after a cut: set_aside) */
+	if (files & 1u << morph_nth_bit(dirs | files, 0)) {
+		keep = morph_name_keeper(files, 0);
+		md->dev = keep;
+		md->lower[keep] = ld[keep];
+		ld[keep] = NULL;
+		for (d = 0; d < s->ndev; d++)
+			if (ld[d] && !d_is_dir(ld[d]))
+				set_aside(s, d, keep, pmd->lower[d], ld[d],
+					  &dentry->d_name);
+	} else {
+		for (d = 0; d < s->ndev; d++)
+			if (dirs & (1u << d)) {
+				md->lower[d] = ld[d];
+				ld[d] = NULL;
+			}
+	}
+	for (d = 0; d < s->ndev; d++)
+		dput(ld[d]);
 	inode = msk_iget(dir->i_sb, md);
 	if (IS_ERR(inode)) {
 		free_md(md);

@@ -64,8 +64,8 @@ u64 msk_dev_free(struct msk_sb *s, u32 d)
 }
 
 /* lower/@name relative to @base, created as a directory if missing */
-static int ensure_dir(struct dentry *base, struct vfsmount *mnt,
-		      const char *name, struct path *out)
+int msk_ensure_dir(struct dentry *base, struct vfsmount *mnt,
+		   const char *name, umode_t mode, struct path *out)
 {
 	struct inode *dir = d_inode(base);
 	struct dentry *d;
@@ -78,7 +78,7 @@ static int ensure_dir(struct dentry *base, struct vfsmount *mnt,
 		return PTR_ERR(d);
 	}
 	if (d_is_negative(d))
-		ret = vfs_mkdir(mnt_user_ns(mnt), dir, d, 0755);
+		ret = vfs_mkdir(mnt_user_ns(mnt), dir, d, mode);
 	inode_unlock(dir);
 	if (!ret && (d_is_negative(d) || !d_is_dir(d)))
 		ret = -ENOTDIR;
@@ -220,7 +220,8 @@ static int open_device(struct msk_sb *s, u32 d)
 				s->dev[k].name, dv->name);
 			return -EINVAL;
 		}
-	ret = ensure_dir(dv->root.dentry, dv->root.mnt, MORPH_DIR, &md);
+	ret = msk_ensure_dir(dv->root.dentry, dv->root.mnt, MORPH_DIR, 0755,
+			     &md);
 	if (ret) {
 		msk_err("lower directory %s (device %u): cannot make %s (%d)",
 			dv->name, d, MORPH_DIR, ret);
@@ -228,7 +229,8 @@ static int open_device(struct msk_sb *s, u32 d)
 	}
 	ret = check_label(s, d, &md);
 	if (!ret)
-		ret = ensure_dir(md.dentry, md.mnt, "replicas", &dv->rep);
+		ret = msk_ensure_dir(md.dentry, md.mnt, "replicas", 0755,
+				     &dv->rep);
 	path_put(&md);
 	if (!ret)
 		ret = msk_clean_tmp(s, d);
