@@ -344,17 +344,20 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 		pthread_mutex_unlock(&v->names_lock);
 		return morph_io_error(v, (u32)df, ret, from);
 	}
+	have_now = !morph_read_state(v, (u32)df, to, &now);
+	/* the rename is durable before anything on another device follows
+	 * it (found by vm/powercut): the old name's unlink there, so that a
+	 * power cut in between leaves old or new at the name, never neither;
+	 * the replica names' moves, so that none says fresh at @to for a file
+	 * the cut took back to @from (a journalled lower commits the rename
+	 * whole, so its new directory's fsync is enough) */
+	if ((dt >= 0 && dt != df) || have_old || (have_now && now.mask))
+		ret = sync_parent(v, (u32)df, to);
 	/* the replaced file's names go, then this file's move over */
 	if (have_old)
 		morph_names_unlink(v, old.mask, to);
-	/* the new name is durable before the old one goes from the other
-	 * device: a power cut in between must leave old or new at the name,
-	 * never neither (found by vm/powercut) */
-	if (dt >= 0 && dt != df && !ret)
-		ret = sync_parent(v, (u32)df, to);
 	if (dt >= 0 && dt != df && !ret && unlinkat(v->dev[dt].fd, to, 0))
 		ret = morph_io_error(v, (u32)dt, neg_errno(), to);
-	have_now = !morph_read_state(v, (u32)df, to, &now);
 	if (have_now && now.mask)
 		morph_names_rename(v, now.mask, from, to);
 	pthread_mutex_unlock(&v->names_lock);
