@@ -167,6 +167,7 @@ void morph_inode_session_end(struct morph_vol *v, struct morph_inode *ino);
 int morph_find(struct morph_vol *v, const char *rel, struct stat *st,
 	       int *standin);
 int morph_name_link(struct morph_vol *v, u32 dev, u64 id, const char *rel);
+int morph_sync_parent_at(int dirfd, const char *rel);
 int morph_name_sync(struct morph_vol *v, u32 dev, const char *rel);
 void morph_names_unlink(struct morph_vol *v, u32 devs, const char *rel);
 void morph_names_rename(struct morph_vol *v, u32 devs, const char *from,

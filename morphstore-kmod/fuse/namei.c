@@ -125,17 +125,8 @@ int mo_readlink(const char *path, char *buf, size_t size)
  */
 static int sync_parent(struct morph_vol *v, u32 dev, const char *rel)
 {
-	const char *slash = strrchr(rel, '/');
-	char dir[PATH_MAX];
-	int fd, ret = 0;
+	int ret = morph_sync_parent_at(v->dev[dev].fd, rel);
 
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - rel) : 1,
-		 slash ? rel : ".");
-	fd = openat(v->dev[dev].fd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0 || fsync(fd))
-		ret = neg_errno();
-	if (fd >= 0)
-		close(fd);
 	if (ret)
 		morph_err("cannot make the removal of /%s durable on device %u: %s; its replicas stay",
 			  rel, dev, strerror(-ret));

@@ -79,8 +79,8 @@ int morph_name_link(struct morph_vol *v, u32 dev, u64 id, const char *rel)
 	return ret;
 }
 
-/* fsync the directory holding the replica name of /@rel on @dev */
-int morph_name_sync(struct morph_vol *v, u32 dev, const char *rel)
+/* fsync the directory holding @rel below @dirfd; 0 or -errno */
+int morph_sync_parent_at(int dirfd, const char *rel)
 {
 	const char *slash = strrchr(rel, '/');
 	char dir[PATH_MAX];
@@ -88,12 +88,18 @@ int morph_name_sync(struct morph_vol *v, u32 dev, const char *rel)
 
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - rel) : 1,
 		 slash ? rel : ".");
-	fd = openat(v->dev[dev].names_fd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = openat(dirfd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0 || fsync(fd))
 		ret = errno ? -errno : -EIO;
 	if (fd >= 0)
 		close(fd);
 	return ret;
+}
+
+/* fsync the directory holding the replica name of /@rel on @dev */
+int morph_name_sync(struct morph_vol *v, u32 dev, const char *rel)
+{
+	return morph_sync_parent_at(v->dev[dev].names_fd, rel);
 }
 
 void morph_names_unlink(struct morph_vol *v, u32 devs, const char *rel)
