@@ -202,6 +202,9 @@ public final class GearShifter {
       }
     }
     waitFor(returning, "live=true", "register with the NameNode");
+    if (copies != null) {
+      copies.refreshReturning(returning);
+    }
     PartitionGearUps ups = gearUpAll(level, issuance, transfer);
     if (copies != null) {
       for (GearProtocol standby : copies.standbys()) {

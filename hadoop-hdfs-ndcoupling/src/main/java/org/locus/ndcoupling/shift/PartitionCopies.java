@@ -94,6 +94,22 @@ public final class PartitionCopies {
     return out;
   }
 
+  /**
+   * Has the returning DataNodes on {@code hosts} report afresh to every partition's active
+   * NameNode (see {@link PartitionHandOver#refreshReturning}): one that became active while
+   * they were off would otherwise keep the gear-up's extra stand-in replicas for hours.
+   */
+  public void refreshReturning(Collection<String> hosts) throws IOException {
+    for (String ns : partitions()) {
+      GearProtocol active = active(ns);
+      for (Map.Entry<String, GearProtocol> nameNode : nameNodes.get(ns).entrySet()) {
+        if (nameNode.getValue() == active) {
+          handOver.refreshReturning(ns, nameNode.getKey(), hosts);
+        }
+      }
+    }
+  }
+
   /** Hands {@code ns} to its copy, unless the copy is active already. */
   public void moveToCopy(String ns) throws IOException {
     moveTo(ns, copyId(ns));
@@ -147,8 +163,9 @@ public final class PartitionCopies {
    * switch-on.
    *
    * @param switchedOnNanos {@link System#nanoTime} when the node was switched on
-   * @return the milliseconds from the switch-on until the NameNode had caught up, and the id
-   *     of the last edit it had to apply (the active's last when the returning one answered)
+   * @return the milliseconds from the switch-on until the NameNode had caught up, the id of the
+   *     last edit it had to apply (the active's last when the returning one answered), and the
+   *     milliseconds from its first answer until it had caught up (the part after its start)
    */
   public long[] awaitHomeCaughtUp(String ns, long switchedOnNanos) throws IOException {
     GearProtocol home = nameNodes.get(ns).get(homeId(ns));
@@ -167,6 +184,7 @@ public final class PartitionCopies {
       }
       pause();
     }
+    long answered = System.nanoTime();
     long target = Long.parseLong(GearShifter.parse(active(ns).status()).get("txid"));
     Map<String, String> now = first;
     while (Long.parseLong(now.get("txid")) < target
@@ -179,7 +197,8 @@ public final class PartitionCopies {
       pause();
       now = GearShifter.parse(home.status());
     }
-    return new long[] {(System.nanoTime() - switchedOnNanos) / 1_000_000, target};
+    long end = System.nanoTime();
+    return new long[] {(end - switchedOnNanos) / 1_000_000, target, (end - answered) / 1_000_000};
   }
 
   private static Optional<Map<String, String>> state(GearProtocol gear) {

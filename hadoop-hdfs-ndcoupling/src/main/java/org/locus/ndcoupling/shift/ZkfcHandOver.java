@@ -3,8 +3,10 @@ package org.locus.ndcoupling.shift;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -53,25 +55,37 @@ public final class ZkfcHandOver implements PartitionHandOver {
           + " the ZKFCs)");
     }
     target.getZKFCProxy(conf, timeoutMs).gracefulFailover();
-    askForBlockReports(nameservice, target.getAddress());
+    askForBlockReports(nameservice, target.getAddress(), datanode -> true);
+  }
+
+  @Override
+  public void refreshReturning(String nameservice, String nameNodeId, Collection<String> hosts)
+      throws IOException {
+    NNHAServiceTarget target = new NNHAServiceTarget(conf, nameservice, nameNodeId);
+    askForBlockReports(nameservice, target.getAddress(),
+        datanode -> hosts.contains(datanode.getIpAddr())
+            || hosts.contains(datanode.getHostName()));
   }
 
   /**
-   * Asks every live DataNode for a full block report to {@code nameNode} once it has
+   * Asks every live DataNode that {@code which} accepts for a full block report to
+   * {@code nameNode} once it has
    * heartbeated to it since it became active: the NameNode counts a report as fresh only from a
    * DataNode that has heartbeated since the failover (a report that overtakes the first
    * heartbeat leaves the DataNode's replicas stale), so each DataNode is asked as soon as its
    * last-contact time moves past the one seen right after the hand-over.
    */
-  private void askForBlockReports(String nameservice, InetSocketAddress nameNode)
-      throws IOException {
+  private void askForBlockReports(String nameservice, InetSocketAddress nameNode,
+      Predicate<DatanodeInfo> which) throws IOException {
     BlockReportOptions full = new BlockReportOptions.Factory().setIncremental(false)
         .setNamenodeAddr(nameNode).build();
     try (FileSystem fs = FileSystem.newInstance(URI.create("hdfs://" + nameservice), conf)) {
       DistributedFileSystem dfs = (DistributedFileSystem) fs;
       Map<String, Long> seen = new HashMap<>();
       for (DatanodeInfo datanode : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
-        seen.put(datanode.getDatanodeUuid(), datanode.getLastUpdate());
+        if (which.test(datanode)) {
+          seen.put(datanode.getDatanodeUuid(), datanode.getLastUpdate());
+        }
       }
       long deadline = System.currentTimeMillis() + timeoutMs;
       while (!seen.isEmpty() && System.currentTimeMillis() < deadline) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,9 +54,17 @@ class GearShifterCopiesTest {
       nameNodes.put(ns, new LinkedHashMap<>(pair));
       homes.put(ns, pair.keySet().iterator().next());
     });
-    PartitionHandOver handOver = (ns, id) -> {
-      events.add("hand " + ns + " to " + id);
-      partitions.get(ns).values().forEach(n -> n.ha = n.host.equals(id) ? "active" : "standby");
+    PartitionHandOver handOver = new PartitionHandOver() {
+      @Override
+      public void makeActive(String ns, String id) {
+        events.add("hand " + ns + " to " + id);
+        partitions.get(ns).values().forEach(n -> n.ha = n.host.equals(id) ? "active" : "standby");
+      }
+
+      @Override
+      public void refreshReturning(String ns, String id, Collection<String> hosts) {
+        events.add("refresh " + ns + "@" + id + " from " + String.join(",", hosts));
+      }
     };
     return new PartitionCopies(nameNodes, homes, handOver, 5_000);
   }
@@ -122,6 +131,10 @@ class GearShifterCopiesTest {
       int gearUp = events.indexOf("gearUp " + ns + "@" + active + " 1");
       assertTrue(gearUp > caughtUp, ns + "'s gear-up runs on its active NameNode after the"
           + " catch-up: " + events);
+      // The active NameNode hears afresh from the returning DataNode before its gear-up:
+      // one that became active while h2 was off would keep the stand-ins' extra replicas.
+      int refreshed = events.indexOf("refresh " + ns + "@" + active + " from h2");
+      assertTrue(refreshed > caughtUp && refreshed < gearUp, ns + ": " + events);
     }
     assertTrue(events.contains("follow ns2@h3 1") || events.contains("follow ns2@h2 1"),
         events.toString());
@@ -140,8 +153,16 @@ class GearShifterCopiesTest {
       nameNodes.put(ns, new LinkedHashMap<>(pair));
       homes.put(ns, pair.keySet().iterator().next());
     });
-    PartitionCopies refusing = new PartitionCopies(nameNodes, homes, (ns, id) -> {
-      throw new IOException("ZKFC of " + id + " is not running");
+    PartitionCopies refusing = new PartitionCopies(nameNodes, homes, new PartitionHandOver() {
+      @Override
+      public void makeActive(String ns, String id) throws IOException {
+        throw new IOException("ZKFC of " + id + " is not running");
+      }
+
+      @Override
+      public void refreshReturning(String ns, String id, Collection<String> hosts) {
+        events.add("refresh " + ns + "@" + id);
+      }
     }, 5_000);
     Map<String, GearProtocol> first = new LinkedHashMap<>();
     partitions.forEach((ns, pair) -> first.put(ns, pair.values().iterator().next()));

@@ -27,8 +27,10 @@ import org.apache.hadoop.hdfs.tools.DFSck;
 import org.locus.bench.run.LinkBytes;
 import org.locus.bench.run.NetnsBenchClusters;
 import org.locus.bench.run.NetnsDataNodeSwitch;
+import org.locus.bench.run.NetnsWholeNodeSwitch;
 import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
+import org.locus.ndcoupling.PartitionHomes;
 import org.locus.ndcoupling.fatbtree.client.FatBtreeFileSystem;
 import org.locus.ndcoupling.gear.GearPlan;
 import org.locus.ndcoupling.gear.CoupledNodeKeys;
@@ -37,6 +39,9 @@ import org.locus.ndcoupling.gear.PartitionGearUps;
 import org.locus.ndcoupling.rpc.GearProtocol;
 import org.locus.ndcoupling.rpc.PartitionGearClients;
 import org.locus.ndcoupling.shift.GearShifter;
+import org.locus.ndcoupling.shift.NodeSwitch;
+import org.locus.ndcoupling.shift.PartitionCopies;
+import org.locus.ndcoupling.shift.ZkfcHandOver;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DistBundle;
@@ -55,10 +60,16 @@ import org.locus.netns.PartitionedNamespace;
  * <p>With one NameNode the plan's gear 0 is the first half of the nodes. On coupled nodes
  * ({@code --metadata sdp}: a NameNode per node, partition nsK on nodeK) it is every other node
  * ({@link CoupledNodeKeys}), every partition's NameNode runs the gears for its own block pool,
- * and a cycle shifts, starts the gear-up and waits on all of them at once. Until partitions have
- * standby NameNodes, switching a coupled node off stops its DataNode only (its NameNode would
- * take its partition offline), so the low-gear files go to the partitions of the nodes that
- * stay on, round robin; their replicas meant for the off nodes go to stand-ins.
+ * and a cycle shifts, starts the gear-up and waits on all of them at once. With three or more
+ * coupled nodes every partition has a metadata copy (an HA standby on the next node). Asked for
+ * whole nodes ({@code --whole-nodes}), a node switched off goes off whole
+ * ({@link NetnsWholeNodeSwitch}), as in the seed: its partition is handed to
+ * its copy first, the low-gear files go round robin into every partition (an off node's through
+ * its copy), and on the way up the returning NameNode catches up before the gear-up runs on
+ * each partition's active NameNode (the copy, for an off node's partition); the partition goes
+ * back to its node after the measurement. Otherwise (the default, and on fewer coupled nodes,
+ * which have no copies) a node switched off stops its DataNode only, and the low-gear files go
+ * to the partitions of the nodes that stay on.
  */
 final class GearBenchCluster implements AutoCloseable {
   private static final long TIMEOUT_MS = 30 * 60_000L;
@@ -74,7 +85,9 @@ final class GearBenchCluster implements AutoCloseable {
   private final List<URI> targets;
   /** The partition numbers of {@link #targets} (coupled nodes only). */
   private final List<Integer> targetPartitions = new ArrayList<>();
-  private final NetnsDataNodeSwitch nodes;
+  private final NodeSwitch nodes;
+  /** The partitions' metadata copies, or null without (one NameNode, or few coupled nodes). */
+  private final PartitionCopies copies;
   private final RunningNetnsCluster links;
   private final GearBenchRequest request;
   private final PrintStream err;
@@ -123,7 +136,23 @@ final class GearBenchCluster implements AutoCloseable {
     conf.set("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "20");
     this.clients = PartitionGearClients.connect(conf);
     this.gears = clients.gears();
-    if (coupled) {
+    NetnsWholeNodeSwitch whole = coupled && request.wholeNodes() && request.nodes() >= 3
+        ? NetnsWholeNodeSwitch.of(dir.root()) : null;
+    if (whole != null) {
+      Map<String, String> homes = new LinkedHashMap<>();
+      for (String ns : clients.nameNodes().keySet()) {
+        homes.put(ns, PartitionHomes.homeHost(conf, ns));
+      }
+      this.copies = new PartitionCopies(clients.nameNodes(), homes,
+          new ZkfcHandOver(conf, (int) TIMEOUT_MS), TIMEOUT_MS);
+      this.nodes = whole;
+    } else {
+      this.copies = null;
+      this.nodes = NetnsDataNodeSwitch.of(dir.root());
+    }
+    if (coupled && copies != null) {
+      this.targets = gears.keySet().stream().map(PartitionedNamespace::uri).toList();
+    } else if (coupled) {
       Set<String> on = GearPlan.parse(keys.get(NdCouplingConfigKeys.GEAR_PLAN),
           keys.getOrDefault(NdCouplingConfigKeys.GEAR_STAND_INS, "")).activeIn(0);
       List<URI> uris = new ArrayList<>();
@@ -137,13 +166,15 @@ final class GearBenchCluster implements AutoCloseable {
     } else {
       this.targets = List.of(FileSystem.getDefaultUri(conf));
     }
-    this.nodes = NetnsDataNodeSwitch.of(dir.root());
     this.links = new RunningNetnsCluster(conf, dir.root(), request.nodes());
   }
 
   /** Runs one measured cycle of {@code config}: down, writes, up; the files deleted after. */
   GearRun cycle(GearBenchConfig config, int run) throws Exception {
     GearShifter quiet = new GearShifter(gears, nodes, TIMEOUT_MS, line -> { });
+    if (copies != null) {
+      quiet.withCopies(copies);
+    }
     quiet.down(0);
     Path runDir = new Path("/bench/" + config.name() + "-" + run);
     long writeStart = System.nanoTime();
@@ -154,7 +185,8 @@ final class GearBenchCluster implements AutoCloseable {
     }
     long writeMillis = millisSince(writeStart);
 
-    Map<String, String> status = GearShifter.parse(first().status());
+    Map<String, GearProtocol> actives = actives();
+    Map<String, String> status = GearShifter.parse(actives.values().iterator().next().status());
     List<String> returning = new ArrayList<>();
     for (Map.Entry<String, String> e : status.entrySet()) {
       if (e.getKey().startsWith("node.") && e.getValue().startsWith("off")) {
@@ -165,29 +197,39 @@ final class GearBenchCluster implements AutoCloseable {
     for (String host : returning) {
       nodes.on(host);
     }
-    waitLive(returning);
-    long restartMillis = millisSince(restartStart);
+    // With copies, a returning node's NameNode reads the edits it missed while it starts; what
+    // it still applies after its first answer counts to step 1, its start to the restart.
+    long catchUpMillis = 0;
+    if (copies != null) {
+      for (String ns : copies.homedOn(returning)) {
+        catchUpMillis = Math.max(catchUpMillis,
+            copies.awaitHomeCaughtUp(ns, restartStart)[2]);
+      }
+    }
+    waitLive(returning, actives);
+    long restartMillis = millisSince(restartStart) - catchUpMillis;
 
     Map<String, LinkBytes> bytesBefore = links.linkBytes();
     Map<String, Long> opensBefore = passiveOpens();
     Map<String, Long> acceptedBefore = accepted(returning);
-    long start = System.nanoTime();
-    // Every partition's gear-up at once (one NameNode: the one).
+    long start = System.nanoTime() - catchUpMillis * 1_000_000;
+    // Every partition's gear-up at once (one NameNode: the one), each on its active NameNode.
     Map<String, GearUpReport> reports = new LinkedHashMap<>();
-    for (Map.Entry<String, GearProtocol> p : gears.entrySet()) {
+    for (Map.Entry<String, GearProtocol> p : actives.entrySet()) {
       reports.put(p.getKey(), GearUpReport.parse(p.getValue().startGearUp(1, config.issuance(),
           config.transfer())));
     }
     while (reports.values().stream().anyMatch(r -> "running".equals(r.state()))) {
       checkTimeout(start, "gear-up");
       Thread.sleep(POLL_MS);
-      for (Map.Entry<String, GearProtocol> p : gears.entrySet()) {
+      for (Map.Entry<String, GearProtocol> p : actives.entrySet()) {
         if ("running".equals(reports.get(p.getKey()).state())) {
           reports.put(p.getKey(), GearUpReport.parse(p.getValue().gearUpProgress()));
         }
       }
     }
-    GearUpReport report = new PartitionGearUps(reports, 0).combined();
+    GearUpReport report = withCatchUp(new PartitionGearUps(reports, 0).combined(),
+        catchUpMillis);
     List<DistributedFileSystem> filesystems = new ArrayList<>();
     try {
       for (URI uri : namespaces()) {
@@ -223,6 +265,15 @@ final class GearBenchCluster implements AutoCloseable {
       for (String node : bytesAfter.keySet()) {
         sent.put(node, bytesAfter.get(node).sent() - bytesBefore.get(node).sent());
       }
+      if (copies != null) {
+        // not measured: the standbys follow the new gear, the partitions go back to their nodes
+        for (GearProtocol standby : copies.standbys()) {
+          standby.followGear(1);
+        }
+        for (String ns : copies.homedOn(returning)) {
+          copies.moveHome(ns);
+        }
+      }
       boolean healthy = true;
       for (URI uri : namespaces()) {
         healthy &= fsck(uri).contains("Status: HEALTHY");
@@ -254,8 +305,25 @@ final class GearBenchCluster implements AutoCloseable {
     }
   }
 
-  private GearProtocol first() {
-    return gears.values().iterator().next();
+  /** @return each partition's active NameNode's gear service (the home ones without copies) */
+  private Map<String, GearProtocol> actives() throws IOException {
+    Map<String, GearProtocol> actives = new LinkedHashMap<>(gears);
+    if (copies != null) {
+      for (String ns : copies.partitions()) {
+        actives.put(ns, copies.active(ns));
+      }
+    }
+    return actives;
+  }
+
+  /** @return {@code report} with the returning NameNodes' catch-up added to step 1 */
+  private static GearUpReport withCatchUp(GearUpReport report, long catchUpMillis) {
+    long[] steps = report.stepMillis().clone();
+    steps[0] += catchUpMillis;
+    return new GearUpReport(report.state(), report.step(), report.issuance(), report.transfer(),
+        report.returning(), report.entries(), report.files(), report.blocks(),
+        report.metadataBytes(), steps, report.blocksMoved(), report.blocksPending(),
+        report.connections(), report.reason());
   }
 
   /** @return every namespace of the cluster: each partition, or the one NameNode's */
@@ -352,9 +420,10 @@ final class GearBenchCluster implements AutoCloseable {
     }
   }
 
-  private void waitLive(List<String> hosts) throws Exception {
+  private void waitLive(List<String> hosts, Map<String, GearProtocol> actives)
+      throws Exception {
     long start = System.nanoTime();
-    for (GearProtocol partition : gears.values()) {
+    for (GearProtocol partition : actives.values()) {
       while (true) {
         Map<String, String> status = GearShifter.parse(partition.status());
         if (hosts.stream().allMatch(h -> status.get("node." + h).contains("live=true"))) {

@@ -88,13 +88,21 @@ final class GearBenchReport {
         + " max-streams and hard limit 100 (seed Table 4); `stock`: Hadoop 3.5.0's defaults"
         + " (3 s, 2, 4). Metadata `master`: one NameNode, gear 0 the first half of the nodes,"
         + " files through it; `sdp`: coupled nodes (a NameNode per node, HDFS federation),"
-        + " gear 0 every other node, files round robin into the partitions of the nodes that"
-        + " stay on (a switched-off node's DataNode stops, its NameNode keeps running: no"
-        + " standby NameNodes yet), every partition's gear-up started at once; steps are the"
-        + " longest any partition took; `fatbtree`: the same coupled cluster with the Fat-Btree"
+        + " gear 0 every other node, every partition's gear-up started at once; steps are the"
+        + " longest any partition took. "
+        + (request.wholeNodes()
+            ? "Whole nodes (`--whole-nodes`): every partition has a copy (an HA standby on the"
+                + " next node), a switched-off node goes off whole, its partition served by the"
+                + " copy, the files go round robin into every partition, and step 1 adds what"
+                + " the returning NameNodes still applied after first answering (they read the"
+                + " missed edits while starting: the restart column). "
+            : "A switched-off coupled node's DataNode stops and its NameNode keeps running, and"
+                + " the files go round robin into the partitions of the nodes that stay on. ")
+        + "`fatbtree`: the same coupled cluster with the Fat-Btree"
         + " index in every NameNode, the files created through `locusfbt://` (resolved and"
         + " registered in the index) into a subtree per partition of a node on, the rest as"
-        + " SBB. Step 1 share: step 1 over the reflection time.\n\n");
+        + " SBB. Restart: from switching the returning nodes on until they are live (not in the"
+        + " reflection). Step 1 share: step 1 over the reflection time.\n\n");
     md.append("| configuration | metadata | issuance | transfer | knobs | runs | blocks |"
         + " reflection s (mean) | range | of normal | per block, of normal |"
         + " step 1 / 2 / 3 / 4 ms (mean) | step 1 share | connections per block"

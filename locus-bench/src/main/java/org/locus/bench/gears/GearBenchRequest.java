@@ -14,6 +14,8 @@ import java.util.Map;
  * @param files one-block files written in low gear each run
  * @param fileBytes each file's size
  * @param writers client threads writing them
+ * @param wholeNodes on coupled nodes with copies (three or more), switch whole nodes off (every
+ *     daemon, the partition served by its copy) instead of their DataNodes only
  * @param linkBitsPerSecond each node's link rate (0 = unshaped)
  * @param diskBytesPerSecond each node's disk read and write throttle (0 = none)
  * @param nodeMemoryBytes each node's memory cgroup
@@ -25,7 +27,7 @@ import java.util.Map;
  */
 public record GearBenchRequest(List<GearBenchConfig> configs, int runs, int stockRuns,
     int nodes, int files,
-    int fileBytes, int writers, long linkBitsPerSecond, long diskBytesPerSecond,
+    int fileBytes, int writers, boolean wholeNodes, long linkBitsPerSecond, long diskBytesPerSecond,
     long nodeMemoryBytes, double nodeWatts, double heavyHours, Map<String, String> featureKeys,
     File out, File home) {
   public GearBenchRequest {
@@ -34,6 +36,15 @@ public record GearBenchRequest(List<GearBenchConfig> configs, int runs, int stoc
     if (nodes < 2) {
       throw new IllegalArgumentException("--nodes must be at least 2 (a low gear needs a node"
           + " off), got " + nodes);
+    }
+    if (wholeNodes && configs.stream().anyMatch(GearBenchConfig::indexed)) {
+      throw new IllegalArgumentException("--whole-nodes cannot run fbb: an index node switched"
+          + " off takes the Fat-Btree pages it alone holds with it (index pages are not shipped"
+          + " to copies yet)");
+    }
+    if (wholeNodes && nodes < 3) {
+      throw new IllegalArgumentException("--whole-nodes needs at least 3 nodes (partitions have"
+          + " copies from three coupled nodes on), got " + nodes);
     }
     if (heavyHours < 0 || heavyHours > 24) {
       throw new IllegalArgumentException("--heavy-hours must be 0..24, got " + heavyHours);

@@ -12,8 +12,9 @@ import java.util.Map;
  * @param stepMillis the NameNode's four steps (metadata, issue, transfer, reflect)
  * @param reflectionMillis from the gear-up's start until every block is on its intended node
  *     and the NameNode has no block below its replication (the measure of the bench)
- * @param restartMillis from switching the returning DataNodes on until the NameNode lists them
- *     live (the same for every configuration; not in the reflection time)
+ * @param restartMillis from switching the returning nodes on (their DataNodes; whole nodes on
+ *     coupled nodes with copies) until the NameNodes list them live, less what a returning
+ *     NameNode applied after first answering (counted in step 1); not in the reflection time
  * @param writeMillis writing the files in low gear
  * @param dataConnections block-transfer connections the returning DataNodes accepted during
  *     the gear-up, as their own metrics count them ({@link DataNodeConnections})

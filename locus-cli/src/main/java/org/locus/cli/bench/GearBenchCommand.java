@@ -62,6 +62,10 @@ public final class GearBenchCommand extends OptionsCommand {
             .desc("bytes per file, e.g. 64k or 1m (default 64k)").build())
         .addOption(Option.builder().longOpt("writers").hasArg().argName("W")
             .desc("client threads writing the files (default 16)").build())
+        .addOption(Option.builder().longOpt("whole-nodes")
+            .desc("on coupled nodes, switch whole nodes off (every daemon; the partition served"
+                + " by its copy, the returning NameNode's catch-up timed as step 1) instead of"
+                + " their DataNodes only; needs 3 or more nodes, not with fbb").build())
         .addOption(Option.builder().longOpt("link").hasArg().argName("RATE")
             .desc("each node's link, e.g. 1gbit (default none: unshaped)").build())
         .addOption(Option.builder().longOpt("disk-rate").hasArg().argName("RATE")
@@ -85,7 +89,7 @@ public final class GearBenchCommand extends OptionsCommand {
   @Override
   protected String usageArguments() {
     return "[--configs|--config NAME,...] [--runs R] [--stock-runs R] [--nodes N] [--files F]"
-        + " [--file-size SIZE] [--writers W] [--link RATE] [--disk-rate RATE] [--node-memory SIZE]"
+        + " [--file-size SIZE] [--writers W] [--whole-nodes] [--link RATE] [--disk-rate RATE] [--node-memory SIZE]"
         + " [--node-watts W] [--heavy-hours H] [--out DIR]";
   }
 
@@ -116,7 +120,7 @@ public final class GearBenchCommand extends OptionsCommand {
     try {
       request = new GearBenchRequest(configs, runs,
           stockRuns, nodes,
-          files, fileBytes, writers,
+          files, fileBytes, writers, line.hasOption("whole-nodes"),
           Rate.linkBitsPerSecond("link", line.getOptionValue("link", "none")),
           Rate.diskBytesPerSecond("disk-rate", line.getOptionValue("disk-rate", "none")),
           memory, Double.parseDouble(line.getOptionValue("node-watts",
