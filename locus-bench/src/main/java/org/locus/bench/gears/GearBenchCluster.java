@@ -207,6 +207,9 @@ final class GearBenchCluster implements AutoCloseable {
       }
     }
     waitLive(returning, actives);
+    if (copies != null) {
+      copies.refreshReturning(returning);
+    }
     long restartMillis = millisSince(restartStart) - catchUpMillis;
 
     Map<String, LinkBytes> bytesBefore = links.linkBytes();
