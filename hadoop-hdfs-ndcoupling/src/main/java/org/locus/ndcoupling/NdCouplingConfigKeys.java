@@ -143,6 +143,13 @@ public final class NdCouplingConfigKeys {
   public static final String INDEX_SYNC_WRITES = "locus.ndcoupling.index.sync-writes";
   public static final boolean INDEX_SYNC_WRITES_DEFAULT = true;
 
+  /**
+   * Copies of upper index pages fetched from other nodes that a node keeps for later lookups
+   * (least recently used out first); 0 turns the cache off.
+   */
+  public static final String INDEX_CACHED_PAGES = "locus.ndcoupling.index.cached-pages";
+  public static final int INDEX_CACHED_PAGES_DEFAULT = 1024;
+
   // static directory partitioning (seed 004 §4.2.1): the mount table of the coupled namespace
   // and the client file system that serves it, org.locus.ndcoupling.client.LocusFileSystem
 

@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * <p>Lookups start from this node's own copy of the root and descend through local copies of
  * the upper pages; where this node holds no copy of a page (none of its leaves are below it) it
  * asks a node that holds one to descend as far as its own copies go, and it forwards the
- * request once, to the node holding the leaf. The concurrency
+ * request once, to the node holding the leaf. The upper pages it was sent it keeps in a bounded
+ * {@link FetchedPageCache}, so that later lookups through them need no message; a lookup reads
+ * cached copies on its first attempt only and drops those it finds stale. The concurrency
  * protocol (readers never latch; writers latch bottom-up, left to right, copies in node order;
  * lazy deletion, no merges) is written down in docs/ndcoupling.md, "Fat-Btree".
  */
@@ -48,6 +50,7 @@ public final class FatBtreeNode implements IndexPeer {
   private final FatBtreeOptions options;
   private final PageLatches latches = new PageLatches();
   private final NodeCounters counters = new NodeCounters();
+  private final FetchedPageCache fetchedPages;
   private final Object nodeFileLock = new Object();
   private volatile RootRef root;
   private long nextSeq;
@@ -59,6 +62,7 @@ public final class FatBtreeNode implements IndexPeer {
     this.store = store;
     this.transport = transport;
     this.options = options;
+    this.fetchedPages = new FetchedPageCache(options.cachedPages());
     this.root = file.root();
     this.nextSeq = file.idsReservedTo();
     this.seqReservedTo = file.idsReservedTo();
@@ -141,7 +145,7 @@ public final class FatBtreeNode implements IndexPeer {
     counters.lookups.incrementAndGet();
     long start = System.nanoTime();
     for (int attempt = 0; ; attempt++) {
-      ChildPointer leaf = leafPointer(key);
+      ChildPointer leaf = leafPointer(key, attempt == 0);
       if (leaf != null) {
         LeafReply reply = leafNode(leaf) == nodeId ? lookupInLeaf(leaf.pageId(), key)
             : forward(leafNode(leaf)).lookupInLeaf(leaf.pageId(), key);
@@ -178,7 +182,7 @@ public final class FatBtreeNode implements IndexPeer {
     PathKey next = from;
     long start = System.nanoTime();
     for (int attempt = 0; ; attempt++) {
-      ChildPointer pointer = leafPointer(next);
+      ChildPointer pointer = leafPointer(next, attempt == 0);
       if (pointer != null) {
         long id = pointer.pageId();
         int node = leafNode(pointer);
@@ -218,12 +222,14 @@ public final class FatBtreeNode implements IndexPeer {
   }
 
   /**
-   * The node holding the leaf that covers {@code key}: where a lookup of it is answered.
+   * The node holding the leaf that covers {@code key}: where a lookup of it is answered. Read
+   * without the cache of fetched pages, whose copies may name a leaf's node before a move, since
+   * nothing here asks the leaf's node to confirm it.
    */
   public int leafNodeOf(PathKey key) {
     long start = System.nanoTime();
     for (int attempt = 0; ; attempt++) {
-      ChildPointer pointer = leafPointer(key);
+      ChildPointer pointer = leafPointer(key, false);
       if (pointer != null) {
         return leafNode(pointer);
       }
@@ -251,7 +257,7 @@ public final class FatBtreeNode implements IndexPeer {
     long start = System.nanoTime();
     int attempt = 0;
     while (next != null && PathKey.below(next, toExclusive)) {
-      ChildPointer pointer = leafPointer(next);
+      ChildPointer pointer = leafPointer(next, attempt == 0);
       if (pointer != null && leafNode(pointer) != target) {
         LeafReply reply = at(leafNode(pointer)).migrateLeaf(pointer.pageId(), target);
         if (reply.status() != LeafReply.Status.FOUND) {
@@ -284,6 +290,21 @@ public final class FatBtreeNode implements IndexPeer {
     return counters;
   }
 
+  /** How many fetched copies of other nodes' pages this node keeps now. */
+  public int cachedPageCount() {
+    return fetchedPages.size();
+  }
+
+  /** This node's cached copy of another node's page, or null (for tests of staleness). */
+  IndexPage cachedCopy(long pageId) {
+    return fetchedPages.get(pageId);
+  }
+
+  /** The most fetched copies this node keeps. */
+  public int cachedPageCapacity() {
+    return fetchedPages.capacity();
+  }
+
   /** Every page copy this node holds (for the verifier and for shipping pages). */
   public Collection<Page> pageCopies() {
     return store.all();
@@ -308,8 +329,13 @@ public final class FatBtreeNode implements IndexPeer {
   }
 
   @Override
-  public Page descendLocally(long pageId, PathKey key, int level) {
+  public List<Page> descendLocally(long pageId, PathKey key, int level) {
     Page page = store.get(pageId);
+    if (page == null) {
+      return List.of();
+    }
+    List<Page> path = new ArrayList<>(4);
+    path.add(page);
     while (page instanceof IndexPage && page.level() > level) {
       Page next = page.isPastHighKey(key) ? store.get(page.rightLink().pageId())
           : store.get(((IndexPage) page).childFor(key).pageId());
@@ -317,8 +343,9 @@ public final class FatBtreeNode implements IndexPeer {
         break;
       }
       page = next;
+      path.add(page);
     }
-    return page;
+    return path;
   }
 
   @Override
@@ -398,6 +425,7 @@ public final class FatBtreeNode implements IndexPeer {
           + ", not node " + nodeId);
     }
     store.put(page);
+    fetchedPages.remove(page.id());
   }
 
   @Override
@@ -421,9 +449,15 @@ public final class FatBtreeNode implements IndexPeer {
   // ------------------------------------------------------------------------------------------
   // Descent: no latches, immutable page values, B-link move-right
 
-  /** The pointer to the leaf covering {@code key}, read from a level-1 page; null to retry. */
-  private ChildPointer leafPointer(PathKey key) {
-    IndexPage parent = descendTo(key, 1);
+  /**
+   * The pointer to the leaf covering {@code key}, read from a level-1 page; null to retry.
+   *
+   * @param throughCache whether cached copies of other nodes' pages may be read: on an
+   *                     operation's first attempt only, so that a retry (the leaf was not where
+   *                     a copy said) descends through current copies, as without the cache
+   */
+  private ChildPointer leafPointer(PathKey key, boolean throughCache) {
+    IndexPage parent = descend(key, 1, throughCache);
     return parent == null ? null : parent.childFor(key);
   }
 
@@ -431,48 +465,95 @@ public final class FatBtreeNode implements IndexPeer {
    * The page at {@code level} covering {@code key}, reached from this node's root through its
    * local copies (fetching a copy only where this node holds none), moving right past pages
    * that split after their parent was read. Null if a copy vanished under the descent (a
-   * migration pruned it): the caller starts again.
+   * migration pruned it): the caller starts again. Reads no cached copy: writers latch what
+   * this finds and read it again under the latches, but a cached copy pointing at a pruned
+   * copy would send each of their attempts into the same dead end.
    */
   IndexPage descendTo(PathKey key, int level) {
+    return descend(key, level, false);
+  }
+
+  /**
+   * {@link #descendTo}, reading cached copies of pages this node lacks if {@code throughCache}.
+   * A cached copy is used like any copy read earlier (B-link: move right past its high key; a
+   * leaf not where it says answers RETRY). A descent that has to move right, or that ends at a
+   * copy nobody holds, drops the cached copies it used: one of them is older than a split, a
+   * move or a prune, and without them the next descent reads current ones.
+   */
+  private IndexPage descend(PathKey key, int level, boolean throughCache) {
     RootRef r = root;
     if (r.level() < level) {
       return null;
     }
+    List<Long> cachedUsed = throughCache && fetchedPages.enabled() ? new ArrayList<>(4) : null;
     Page page = store.get(r.pageId());
     while (page instanceof IndexPage && page.level() >= level) {
       if (page.isPastHighKey(key)) {
-        page = readDeepest(page.rightLink().pageId(), page.rightLink().nodes(), key, level);
+        dropCached(cachedUsed);
+        page = readDeepest(page.rightLink().pageId(), page.rightLink().nodes(), key, level,
+            cachedUsed);
       } else if (page.level() == level) {
         return (IndexPage) page;
       } else {
         ChildPointer child = ((IndexPage) page).childFor(key);
-        page = readDeepest(child.pageId(), child.nodes(), key, level);
+        page = readDeepest(child.pageId(), child.nodes(), key, level, cachedUsed);
+      }
+    }
+    dropCached(cachedUsed);
+    return null;
+  }
+
+  /**
+   * The next page of a descent: this node's copy if it has one; else, with {@code cachedUsed}
+   * (the ids of cached copies this descent read so far), a cached copy; otherwise one message
+   * to a node holding the page, which descends through its own copies as far as they go and
+   * answers every page it passed. Those go into the cache and the deepest is the answer. A node
+   * without copies below the root thus pays about one message per descent instead of one per
+   * level, and none while the cache holds the pages.
+   */
+  private Page readDeepest(long pageId, NodeSet nodes, PathKey key, int level,
+      List<Long> cachedUsed) {
+    Page local = store.get(pageId);
+    if (local != null) {
+      return local;
+    }
+    if (cachedUsed != null) {
+      IndexPage cached = fetchedPages.get(pageId);
+      if (cached != null) {
+        counters.pageCacheHits.incrementAndGet();
+        cachedUsed.add(pageId);
+        return cached;
+      }
+      counters.pageCacheMisses.incrementAndGet();
+    }
+    for (int n : nodes.toArray()) {
+      if (n != nodeId) {
+        counters.pageFetches.incrementAndGet();
+        List<Page> path = at(n).descendLocally(pageId, key, level);
+        if (!path.isEmpty()) {
+          for (Page fetched : path) {
+            if (fetched instanceof IndexPage && store.get(fetched.id()) == null) {
+              fetchedPages.put((IndexPage) fetched);
+            }
+          }
+          return path.get(path.size() - 1);
+        }
       }
     }
     return null;
   }
 
-  /**
-   * The next page of a descent: this node's copy if it has one; otherwise one message to a node
-   * holding the page, which descends through its own copies as far as they go and answers the
-   * deepest page it reached. A node without copies below the root thus pays about one message
-   * per descent instead of one per level.
-   */
-  private Page readDeepest(long pageId, NodeSet nodes, PathKey key, int level) {
-    Page local = store.get(pageId);
-    if (local != null) {
-      return local;
+  /** Forgets the cached copies a descent found stale. */
+  private void dropCached(List<Long> cachedUsed) {
+    if (cachedUsed == null) {
+      return;
     }
-    for (int n : nodes.toArray()) {
-      if (n != nodeId) {
-        counters.pageFetches.incrementAndGet();
-        Page page = at(n).descendLocally(pageId, key, level);
-        if (page != null) {
-          return page;
-        }
+    for (long id : cachedUsed) {
+      if (fetchedPages.remove(id)) {
+        counters.pageCacheDrops.incrementAndGet();
       }
     }
-    return null;
+    cachedUsed.clear();
   }
 
   /** Like {@link #descendTo} for the page holding the keys just below {@code key}. */
@@ -520,7 +601,7 @@ public final class FatBtreeNode implements IndexPeer {
   private LeafReply update(PathKey key, int owner, boolean remove) {
     long start = System.nanoTime();
     for (int attempt = 0; ; attempt++) {
-      ChildPointer leaf = leafPointer(key);
+      ChildPointer leaf = leafPointer(key, attempt == 0);
       if (leaf != null) {
         LeafReply reply = leafNode(leaf) == nodeId
             ? updateInLeaf(leaf.pageId(), key, owner, remove)
@@ -788,7 +869,7 @@ public final class FatBtreeNode implements IndexPeer {
   private void splitAt(PathKey key) {
     long start = System.nanoTime();
     for (int attempt = 0; ; attempt++) {
-      ChildPointer pointer = leafPointer(key);
+      ChildPointer pointer = leafPointer(key, attempt == 0);
       if (pointer != null) {
         if (key.equals(pointer.lowKey())) {
           return;

@@ -1,5 +1,7 @@
 package org.locus.ndcoupling.fatbtree;
 
+import java.util.List;
+
 /**
  * What one Fat-Btree node asks another: the whole wire protocol between nodes. The tree logic in
  * {@link FatBtreeNode} speaks only through this interface (obtained from a {@link PeerTransport}),
@@ -19,11 +21,13 @@ public interface IndexPeer {
   /**
    * Part of a descent for {@code key} towards {@code level}, done by a node that holds page
    * {@code pageId}: it follows its own copies (children and right links) as far as they go and
-   * answers the deepest page reached, or null if it holds no copy of {@code pageId}. This is
-   * how a node that holds no copies below the root reads the upper pages it lacks: a page
-   * fetch, not a forward.
+   * answers every page it passed, {@code pageId}'s copy first and the deepest page reached
+   * last; empty if it holds no copy of {@code pageId}. This is how a node that holds no copies
+   * below the root reads the upper pages it lacks: a page fetch, not a forward. The asker
+   * continues from the last page and may keep all of them for later descents
+   * ({@link FetchedPageCache}).
    */
-  Page descendLocally(long pageId, PathKey key, int level);
+  List<Page> descendLocally(long pageId, PathKey key, int level);
 
   /**
    * A lookup forwarded to the node holding the leaf (at most one forward per attempt). Answers

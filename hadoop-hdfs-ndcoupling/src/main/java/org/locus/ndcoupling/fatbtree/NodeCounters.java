@@ -22,6 +22,15 @@ public final class NodeCounters {
    * started here reads.
    */
   public final AtomicLong pageFetches = new AtomicLong();
+  /**
+   * Pages a lookup's descent (first attempt) read from the cache of fetched copies instead of
+   * asking another node ({@code FetchedPageCache}).
+   */
+  public final AtomicLong pageCacheHits = new AtomicLong();
+  /** Pages such a descent lacked, here and in the cache (each then one page fetch). */
+  public final AtomicLong pageCacheMisses = new AtomicLong();
+  /** Cached copies dropped because a descent found them older than a split, move or prune. */
+  public final AtomicLong pageCacheDrops = new AtomicLong();
   /** Descents started again because the tree changed under them (moves, stale copies). */
   public final AtomicLong retries = new AtomicLong();
   /** Leaf splits done by this node. */
@@ -34,7 +43,9 @@ public final class NodeCounters {
   @Override
   public String toString() {
     return "lookups=" + lookups + " forwards=" + forwards + " sent=" + messagesSent
-        + " received=" + messagesReceived + " fetches=" + pageFetches + " retries=" + retries
+        + " received=" + messagesReceived + " fetches=" + pageFetches + " cacheHits=" + pageCacheHits
+        + " cacheMisses=" + pageCacheMisses + " cacheDrops=" + pageCacheDrops
+        + " retries=" + retries
         + " leafSplits=" + leafSplits + " indexSplits=" + indexSplits + " moved=" + leavesMoved;
   }
 }

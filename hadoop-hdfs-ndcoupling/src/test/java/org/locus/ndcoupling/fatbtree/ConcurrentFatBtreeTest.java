@@ -29,6 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (and, in one test, while subtrees move between nodes and scans run). Each client owns every
  * {@code CLIENTS}-th key of a shared key space, so clients contend for the same leaves and
  * index pages but each key's final state is known: the union of the clients' own reference maps.
+ * Every node keeps a cache of fetched upper pages smaller than what it lacks
+ * ({@link FatBtreeCluster#CACHED_PAGES}), so lookups and updates also run through cached copies
+ * that splits and moves made stale, and through evictions.
  */
 class ConcurrentFatBtreeTest {
 
@@ -70,7 +73,7 @@ class ConcurrentFatBtreeTest {
     for (int op = 0; op < ops || busy.getAsBoolean(); op++) {
       int slot = random.nextInt(KEY_SPACE / CLIENTS);
       PathKey key = key(slot * CLIENTS + client);
-      FatBtreeNode node = cluster.node(random.nextInt(NODES));
+      FatBtreeNode node = cluster.node(random.nextInt(cluster.size()));
       int dice = random.nextInt(100);
       if (dice < 60) {
         int owner = random.nextInt(NODES);
@@ -137,8 +140,38 @@ class ConcurrentFatBtreeTest {
     VerificationReport report = cluster.assertSound();
     assertEquals(reference.size(), report.keys());
     assertTrue(report.pagesPerLevel().size() >= 3, report.toString());
+    assertCachesWereUsedWithinTheirBound(cluster);
     cluster.assertAgreesWith(reference, allKeys());
     return reference;
+  }
+
+  /** Some descents read cached copies, and no node keeps more than its bound. */
+  private static void assertCachesWereUsedWithinTheirBound(FatBtreeCluster cluster) {
+    long hits = 0;
+    for (FatBtreeNode node : cluster.nodes()) {
+      hits += node.counters().pageCacheHits.get();
+      assertTrue(node.cachedPageCount() <= FatBtreeCluster.CACHED_PAGES, "node "
+          + node.nodeId() + " caches " + node.cachedPageCount() + " pages");
+    }
+    assertTrue(hits > 0, "no descent read a cached copy");
+  }
+
+  /**
+   * A fifth node holds no leaf, so below the root it reads every upper page from other nodes or
+   * its cache: the clients' operations there (a fifth of all) all descend through cached copies
+   * while the other nodes split and move the pages under them. Moves go to the four other nodes
+   * only, so the fifth stays a node without leaves.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {8, 9})
+  void aNodeWithoutLeavesAnswersThroughItsCacheWhileSubtreesMove(long seed) throws Exception {
+    FatBtreeCluster cluster = FatBtreeCluster.startInMemory(NODES + 1,
+        FatBtreeCluster.smallPages(), List.of("/d2", "/d4", "/d6"));
+    FatBtreeNode leafless = cluster.node(NODES);
+    checkMovesAndScans(cluster, seed, OPS_PER_CLIENT);
+    assertTrue(leafless.pageCopies().stream().noneMatch(p -> p instanceof LeafPage));
+    assertTrue(leafless.counters().pageCacheHits.get() > leafless.counters().pageFetches.get(),
+        "node " + NODES + ": " + leafless.counters());
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -169,7 +202,8 @@ class ConcurrentFatBtreeTest {
       try {
         for (int m = 0; m < MOVES; m++) {
           PathKey subtree = PathKey.of("/d" + random.nextInt(8) + "/s" + random.nextInt(4));
-          cluster.node(random.nextInt(NODES)).moveSubtree(subtree, random.nextInt(NODES));
+          cluster.node(random.nextInt(cluster.size())).moveSubtree(subtree,
+              random.nextInt(NODES));
         }
       } finally {
         moving.set(false);
@@ -180,7 +214,8 @@ class ConcurrentFatBtreeTest {
       int scans = 0;
       while (running.get()) {
         PathKey subtree = PathKey.of("/d" + random.nextInt(8));
-        List<IndexEntry> entries = cluster.node(random.nextInt(NODES)).scanSubtree(subtree);
+        List<IndexEntry> entries = cluster.node(random.nextInt(cluster.size()))
+            .scanSubtree(subtree);
         for (int i = 0; i < entries.size(); i++) {
           assertTrue(subtree.contains(entries.get(i).key()), entries.get(i).toString());
           assertTrue(i == 0 || entries.get(i - 1).key().compareTo(entries.get(i).key()) < 0,
@@ -199,6 +234,7 @@ class ConcurrentFatBtreeTest {
     mover.get(60, TimeUnit.SECONDS);
     assertTrue(scanner.get(60, TimeUnit.SECONDS) > 0, "no scan ran during the run");
     cluster.assertSound();
+    assertCachesWereUsedWithinTheirBound(cluster);
     cluster.assertAgreesWith(reference, allKeys());
   }
 }

@@ -19,6 +19,9 @@ import org.locus.ndcoupling.fatbtree.transport.InProcessTransport;
  */
 final class FatBtreeCluster {
 
+  /** The bound on fetched pages each node of {@link #smallPages} trees keeps. */
+  static final int CACHED_PAGES = 64;
+
   private final Path root;
   private final FatBtreeOptions options;
   private final InProcessTransport transport;
@@ -73,9 +76,12 @@ final class FatBtreeCluster {
     return cluster;
   }
 
-  /** Small pages, so that a few thousand keys make a tree several levels high. */
+  /**
+   * Small pages, so that a few thousand keys make a tree several levels high, and a cache of
+   * fetched pages smaller than the upper pages a node lacks, so that copies are evicted too.
+   */
   static FatBtreeOptions smallPages(boolean sync) {
-    return new FatBtreeOptions(6, 4, sync);
+    return new FatBtreeOptions(6, 4, sync, CACHED_PAGES);
   }
 
   /** Small pages in memory. */

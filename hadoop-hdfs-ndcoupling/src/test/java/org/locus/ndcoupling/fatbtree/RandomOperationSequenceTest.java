@@ -54,7 +54,7 @@ class RandomOperationSequenceTest {
   @MethodSource("seeds")
   void everyAnswerMatchesATreeMap(long seed) throws IOException {
     Random random = new Random(seed);
-    FatBtreeOptions tiny = new FatBtreeOptions(3, 3, false);
+    FatBtreeOptions tiny = new FatBtreeOptions(3, 3, false, 8);
     FatBtreeCluster cluster = seed % 4 == 0
         ? FatBtreeCluster.start(dir, NODES, tiny, List.of("/b", "/c"))
         : FatBtreeCluster.startInMemory(NODES, tiny, List.of("/b", "/c"));

@@ -15,9 +15,10 @@ import org.locus.ndcoupling.fatbtree.Page;
  * {@code NodeId}. Counters come from {@link NodeCounters}; the page gauges are counted from the
  * node's page copies at each snapshot, so they are exact rather than maintained by the tree.
  *
- * <p>Counters: Lookups, Forwards, MessagesSent, MessagesReceived, PageFetches, Retries,
- * LeafSplits, IndexSplits, LeavesMoved. Gauges: PageCopies, RootLevel, and PagesAtLevel0 (the
- * leaves) up to PagesAtLevel&lt;root level&gt;.
+ * <p>Counters: Lookups, Forwards, MessagesSent, MessagesReceived, PageFetches, PageCacheHits,
+ * PageCacheMisses, PageCacheDrops, Retries, LeafSplits, IndexSplits, LeavesMoved. Gauges:
+ * PageCopies, CachedPages, RootLevel, and PagesAtLevel0 (the leaves) up to
+ * PagesAtLevel&lt;root level&gt;.
  */
 public final class FatBtreeMetrics implements MetricsSource {
 
@@ -60,11 +61,19 @@ public final class FatBtreeMetrics implements MetricsSource {
         .addCounter(info("MessagesReceived", "Requests received from other nodes"),
             c.messagesReceived.get())
         .addCounter(info("PageFetches", "Pages read from other nodes"), c.pageFetches.get())
+        .addCounter(info("PageCacheHits", "Upper pages read from the cache of fetched copies"),
+            c.pageCacheHits.get())
+        .addCounter(info("PageCacheMisses", "Upper pages neither held here nor cached"),
+            c.pageCacheMisses.get())
+        .addCounter(info("PageCacheDrops", "Cached copies dropped as stale"),
+            c.pageCacheDrops.get())
         .addCounter(info("Retries", "Descents started again"), c.retries.get())
         .addCounter(info("LeafSplits", "Leaf splits done here"), c.leafSplits.get())
         .addCounter(info("IndexSplits", "Index page splits done here"), c.indexSplits.get())
         .addCounter(info("LeavesMoved", "Leaves moved away from here"), c.leavesMoved.get())
         .addGauge(info("PageCopies", "Page copies held here"), copies)
+        .addGauge(info("CachedPages", "Fetched copies of other nodes' pages kept here"),
+            node.cachedPageCount())
         .addGauge(info("RootLevel", "Level of the root page"), rootLevel);
     for (int level = 0; level < perLevel.length; level++) {
       record.addGauge(info("PagesAtLevel" + level, "Page copies held here at level " + level

@@ -140,15 +140,22 @@ public final class IndexNodeService implements AutoCloseable {
     return Optional.of(service);
   }
 
-  /** Page sizes and durability from the configuration. */
+  /** Page sizes, durability and the fetched-page cache from the configuration. */
   public static FatBtreeOptions options(Configuration conf) {
+    int cachedPages = conf.getInt(NdCouplingConfigKeys.INDEX_CACHED_PAGES,
+        NdCouplingConfigKeys.INDEX_CACHED_PAGES_DEFAULT);
+    if (cachedPages < 0) {
+      throw new IllegalArgumentException(NdCouplingConfigKeys.INDEX_CACHED_PAGES + " must be 0"
+          + " (no cache) or more pages, got " + cachedPages);
+    }
     return new FatBtreeOptions(
         conf.getInt(NdCouplingConfigKeys.INDEX_LEAF_CAPACITY,
             NdCouplingConfigKeys.INDEX_LEAF_CAPACITY_DEFAULT),
         conf.getInt(NdCouplingConfigKeys.INDEX_PAGE_CAPACITY,
             NdCouplingConfigKeys.INDEX_PAGE_CAPACITY_DEFAULT),
         conf.getBoolean(NdCouplingConfigKeys.INDEX_SYNC_WRITES,
-            NdCouplingConfigKeys.INDEX_SYNC_WRITES_DEFAULT));
+            NdCouplingConfigKeys.INDEX_SYNC_WRITES_DEFAULT),
+        cachedPages);
   }
 
   /** This node's id. */

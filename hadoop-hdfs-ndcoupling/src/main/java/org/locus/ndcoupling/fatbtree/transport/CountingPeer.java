@@ -1,5 +1,7 @@
 package org.locus.ndcoupling.fatbtree.transport;
 
+import java.util.List;
+
 import org.locus.ndcoupling.fatbtree.IndexPeer;
 import org.locus.ndcoupling.fatbtree.LeafReply;
 import org.locus.ndcoupling.fatbtree.NodeCounters;
@@ -34,7 +36,7 @@ final class CountingPeer implements IndexPeer {
   }
 
   @Override
-  public Page descendLocally(long pageId, PathKey key, int level) {
+  public List<Page> descendLocally(long pageId, PathKey key, int level) {
     return received().descendLocally(pageId, key, level);
   }
 

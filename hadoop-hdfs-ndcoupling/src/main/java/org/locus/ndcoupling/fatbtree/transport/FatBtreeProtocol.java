@@ -13,19 +13,21 @@ import org.apache.hadoop.ipc.VersionedProtocol;
  *   <li>a page is its {@link org.locus.ndcoupling.fatbtree.store.PageCodec} bytes (the page
  *       file's format, CRC32C included); no page is zero bytes;</li>
  *   <li>a key is its stored path string ({@code PathKey.path()});</li>
+ *   <li>the pages a descent passed are a {@link PagePathWritable} (a count, then each page's
+ *       bytes);</li>
  *   <li>a leaf reply is a {@link LeafReplyWritable}, a root pointer a {@link RootRefWritable}.</li>
  * </ul>
  *
  * <p>Any failure on the serving node crosses as an IOException naming that node.
  */
 public interface FatBtreeProtocol extends VersionedProtocol {
-  long versionID = 1L;
+  long versionID = 2L;
 
   int nodeId() throws IOException;
 
   BytesWritable fetchPage(long pageId) throws IOException;
 
-  BytesWritable descendLocally(long pageId, String key, int level) throws IOException;
+  PagePathWritable descendLocally(long pageId, String key, int level) throws IOException;
 
   LeafReplyWritable lookupInLeaf(long leafId, String key) throws IOException;
 

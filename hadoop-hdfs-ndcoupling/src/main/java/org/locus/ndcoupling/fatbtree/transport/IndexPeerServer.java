@@ -127,9 +127,10 @@ public final class IndexPeerServer implements FatBtreeProtocol, IndexClientProto
   }
 
   @Override
-  public BytesWritable descendLocally(long pageId, String key, int level) throws IOException {
+  public PagePathWritable descendLocally(long pageId, String key, int level)
+      throws IOException {
     FatBtreeNode n = served();
-    return call("descendLocally " + pageId + " " + key, () -> PageBytes.encode(
+    return call("descendLocally " + pageId + " " + key, () -> new PagePathWritable(
         n.descendLocally(pageId, PathKey.fromStored(key), level)));
   }
 

@@ -3,6 +3,7 @@ package org.locus.ndcoupling.fatbtree.transport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import org.apache.hadoop.ipc.RemoteException;
 import org.locus.ndcoupling.fatbtree.IndexPeer;
 import org.locus.ndcoupling.fatbtree.LeafReply;
@@ -89,9 +90,9 @@ final class RpcPeer implements IndexPeer {
   }
 
   @Override
-  public Page descendLocally(long pageId, PathKey key, int level) {
-    return repeatable("descend from page " + pageId + " for " + key, () -> PageBytes.decode(
-        proxy.descendLocally(pageId, key.path(), level), source()));
+  public List<Page> descendLocally(long pageId, PathKey key, int level) {
+    return repeatable("descend from page " + pageId + " for " + key,
+        () -> proxy.descendLocally(pageId, key.path(), level).decode(source()));
   }
 
   @Override

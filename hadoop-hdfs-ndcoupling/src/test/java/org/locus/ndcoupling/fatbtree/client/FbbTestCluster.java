@@ -28,7 +28,7 @@ import org.locus.ndcoupling.fatbtree.service.IndexNodeService;
  */
 final class FbbTestCluster implements AutoCloseable {
   /** Small pages (6 keys, 4 children), so a few hundred paths make a tree several high. */
-  private static final FatBtreeOptions SMALL_PAGES = new FatBtreeOptions(6, 4, false);
+  private static final FatBtreeOptions SMALL_PAGES = new FatBtreeOptions(6, 4, false, 64);
 
   private final File base;
   private final MiniDFSCluster dfs;

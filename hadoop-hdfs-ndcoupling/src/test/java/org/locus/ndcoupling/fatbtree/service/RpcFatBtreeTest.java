@@ -231,6 +231,41 @@ class RpcFatBtreeTest {
         pages++;
       }
       assertEquals(pages, metrics.get("PageCopies").longValue());
+      assertEquals(node.counters().pageCacheHits.get(),
+          metrics.get("PageCacheHits").longValue());
+      assertEquals(node.counters().pageCacheMisses.get(),
+          metrics.get("PageCacheMisses").longValue());
+      assertEquals(node.counters().pageCacheDrops.get(),
+          metrics.get("PageCacheDrops").longValue());
+      assertEquals(node.cachedPageCount(), metrics.get("CachedPages").intValue());
     }
+  }
+
+  /**
+   * The pages a descent passed come back over RPC in one answer and are cached: once node 0's
+   * cache has settled, a pass of lookups asks no other node for a page, only forwards to the
+   * leaves. Node 0 was a client during the inserts, so its cache starts with copies the later
+   * splits made stale; each pass drops the stale copies it meets and fetches current ones,
+   * and a pass that fetched without dropping leaves nothing to fetch for the next.
+   */
+  @Test
+  void lookupsOverRpcReadTheUpperPagesFromTheCacheOnceItSettled() throws Exception {
+    start();
+    Map<PathKey, Integer> reference = insertConcurrently();
+    FatBtreeNode node = cluster.node(0);
+    long fetchesInPass = -1;
+    long hitsInPass = 0;
+    for (int pass = 0; pass < 5 && fetchesInPass != 0; pass++) {
+      long fetches = node.counters().pageFetches.get();
+      long hits = node.counters().pageCacheHits.get();
+      for (Map.Entry<PathKey, Integer> e : reference.entrySet()) {
+        assertEquals(OptionalInt.of(e.getValue()), node.lookup(e.getKey()));
+      }
+      fetchesInPass = node.counters().pageFetches.get() - fetches;
+      hitsInPass = node.counters().pageCacheHits.get() - hits;
+    }
+    assertEquals(0, fetchesInPass, node.counters().toString());
+    assertTrue(hitsInPass >= reference.size() / 2, node.counters().toString());
+    assertTrue(node.cachedPageCount() > 0);
   }
 }

@@ -23,7 +23,7 @@ import org.locus.ndcoupling.fatbtree.PathKey;
 final class RpcIndexCluster implements AutoCloseable {
 
   /** Small pages (6 keys, 4 children) so that a few thousand keys make a tree several high. */
-  static final FatBtreeOptions SMALL_PAGES = new FatBtreeOptions(6, 4, false);
+  static final FatBtreeOptions SMALL_PAGES = new FatBtreeOptions(6, 4, false, 1024);
   /** How long {@link #restart} waits for a stopped node's port to be released. */
   static final long REBIND_LIMIT_MS = 10_000;
 
