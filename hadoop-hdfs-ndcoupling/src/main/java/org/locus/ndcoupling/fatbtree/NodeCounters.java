@@ -43,9 +43,9 @@ public final class NodeCounters {
   @Override
   public String toString() {
     return "lookups=" + lookups + " forwards=" + forwards + " sent=" + messagesSent
-        + " received=" + messagesReceived + " fetches=" + pageFetches + " cacheHits=" + pageCacheHits
-        + " cacheMisses=" + pageCacheMisses + " cacheDrops=" + pageCacheDrops
-        + " retries=" + retries
+        + " received=" + messagesReceived + " fetches=" + pageFetches
+        + " cacheHits=" + pageCacheHits + " cacheMisses=" + pageCacheMisses
+        + " cacheDrops=" + pageCacheDrops + " retries=" + retries
         + " leafSplits=" + leafSplits + " indexSplits=" + indexSplits + " moved=" + leavesMoved;
   }
 }
