@@ -2,16 +2,14 @@ package org.locus.ndcoupling.shift;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Predicate;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.DFSUtilClient;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.BlockReportOptions;
 import org.apache.hadoop.hdfs.protocol.ClientDatanodeProtocol;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -79,17 +77,18 @@ public final class ZkfcHandOver implements PartitionHandOver {
       Predicate<DatanodeInfo> which) throws IOException {
     BlockReportOptions full = new BlockReportOptions.Factory().setIncremental(false)
         .setNamenodeAddr(nameNode).build();
-    try (FileSystem fs = FileSystem.newInstance(URI.create("hdfs://" + nameservice), conf)) {
-      DistributedFileSystem dfs = (DistributedFileSystem) fs;
+    // Ask that NameNode itself: a standby answers a DataNode report too, and its view of the
+    // heartbeats says nothing of what the active has seen since it became active.
+    try (DFSClient dfs = new DFSClient(nameNode, conf)) {
       Map<String, Long> seen = new HashMap<>();
-      for (DatanodeInfo datanode : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
+      for (DatanodeInfo datanode : dfs.datanodeReport(DatanodeReportType.LIVE)) {
         if (which.test(datanode)) {
           seen.put(datanode.getDatanodeUuid(), datanode.getLastUpdate());
         }
       }
       long deadline = System.currentTimeMillis() + timeoutMs;
       while (!seen.isEmpty() && System.currentTimeMillis() < deadline) {
-        for (DatanodeInfo datanode : dfs.getDataNodeStats(DatanodeReportType.LIVE)) {
+        for (DatanodeInfo datanode : dfs.datanodeReport(DatanodeReportType.LIVE)) {
           Long before = seen.get(datanode.getDatanodeUuid());
           if (before != null && datanode.getLastUpdate() != before) {
             seen.remove(datanode.getDatanodeUuid());
