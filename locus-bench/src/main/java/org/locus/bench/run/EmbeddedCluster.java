@@ -1,28 +1,54 @@
 package org.locus.bench.run;
 
 import java.io.File;
+import java.io.IOException;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.locus.kit.LocusMiniCluster;
 
 /**
- * {@code --cluster embedded}: the kit's multi-host mini cluster (4 nodes with their own
- * loopback addresses, HDFS and YARN in this JVM), started once per feature set with that set's
- * keys.
+ * A {@link ClusterRecipe} run as the kit's multi-host mini cluster: every node with its own
+ * loopback address, HDFS and YARN in this JVM. It takes the recipe's nodes, volumes and keys;
+ * links are loopback and disks are directories, so the recipe's rates, memory and disk size do
+ * not apply, and a replicated (MorphStore) volume is refused. {@code --cluster embedded} starts
+ * one per feature set.
  */
 public final class EmbeddedCluster implements BenchCluster {
+  /** Container memory of each NodeManager: room for a smoke-size job's maps on every node. */
+  static final int NODE_MANAGER_MEMORY_MB = 3072;
+
   private final LocusMiniCluster cluster;
 
   private EmbeddedCluster(LocusMiniCluster cluster) {
     this.cluster = cluster;
   }
 
+  /**
+   * @param dir the cluster's directory (name node, data node volumes, logs)
+   * @return the cluster, up and serving
+   * @throws IllegalArgumentException when the recipe asks for a replicated volume
+   */
+  public static EmbeddedCluster start(File dir, ClusterRecipe recipe) throws IOException {
+    if (recipe.replicatedVolume() != null) {
+      throw new IllegalArgumentException("the embedded cluster has no MorphStore volumes; a"
+          + " recipe with a replicated " + recipe.replicatedVolume() + " volume needs a netns"
+          + " cluster");
+    }
+    LocusMiniCluster.Builder builder = LocusMiniCluster.builder(dir)
+        .nodes(recipe.nodes())
+        .volumes(recipe.volumes().toArray(new StorageType[0]))
+        .yarn(true)
+        .nodeManagerMemoryMb(NODE_MANAGER_MEMORY_MB);
+    recipe.keys().forEach(builder::set);
+    return new EmbeddedCluster(builder.start());
+  }
+
   /** @return a factory of {@code nodes}-node clusters kept under {@code dir/<feature>} */
   public static Factory factory(File dir, int nodes) {
-    return (feature, keys) -> new EmbeddedCluster(LocusMiniCluster.builder(
-        new File(dir, feature)).nodes(nodes).volumes(StorageType.DISK).yarn(true)
-        .nodeManagerMemoryMb(3072).set("dfs.replication", "2").setAll(keys).start());
+    return (feature, keys) -> start(new File(dir, feature), ClusterRecipe.builder(nodes)
+        // two replicas, so that a 4-node cluster has room to place
+        .set("dfs.replication", "2").setAll(keys).build());
   }
 
   @Override
