@@ -1,0 +1,92 @@
+package org.locus.bench.run;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.Properties;
+
+import org.apache.hadoop.conf.Configuration;
+import org.locus.netns.ClusterDirectory;
+import org.locus.netns.ClusterLayout;
+import org.locus.netns.DistBundle;
+import org.locus.netns.NetnsClusterProcess;
+
+/**
+ * A {@link ClusterRecipe} run as a netns cluster the bench starts and stops: stock daemons as
+ * processes with the dist bundle, started in the background exactly as {@code locus cluster up
+ * --netns} starts one ({@link NetnsClusterProcess}); its links counted and its cached pages
+ * evicted as on any running netns cluster ({@link RunningNetnsCluster}). Closing it stops every
+ * process and frees every host resource; a stop that fails is reported, not thrown.
+ */
+public final class NetnsCluster implements BenchCluster {
+  private final ClusterDirectory dir;
+  private final Properties startState;
+  private final RunningNetnsCluster running;
+  private final PrintStream err;
+
+  private NetnsCluster(ClusterDirectory dir, Properties startState, RunningNetnsCluster running,
+      PrintStream err) {
+    this.dir = dir;
+    this.startState = startState;
+    this.running = running;
+    this.err = err;
+  }
+
+  /**
+   * @param dir the cluster's directory
+   * @param what what the cluster is for, for the error when it does not start
+   *     ("layout hybrid", "feature set kat")
+   * @param home the Locus checkout the dist bundle is written from
+   * @param err where the cluster's start is reported
+   * @return the cluster, up and serving; when it does not start, whatever did start is stopped
+   */
+  public static NetnsCluster start(File dir, ClusterRecipe recipe, String what, File home,
+      PrintStream err) throws IOException {
+    ClusterDirectory cluster = new ClusterDirectory(dir.getAbsoluteFile());
+    Properties state;
+    try {
+      state = NetnsClusterProcess.start(cluster,
+          recipe.netnsSpec(DistBundle.libDir(new ClusterLayout(cluster.root()).distDir())),
+          home, err);
+    } catch (Exception e) {
+      NetnsBenchClusters.stopQuietly(cluster, err);
+      throw new IOException("the netns cluster for " + what + " did not start ("
+          + e.getMessage() + "); see " + new File(cluster.root(), "logs"), e);
+    }
+    Configuration conf = NetnsBenchClusters.clientConfiguration(cluster);
+    return new NetnsCluster(cluster, state, new RunningNetnsCluster(conf, cluster.root(),
+        recipe.nodes()), err);
+  }
+
+  /** @return the cluster's directory: its state file, site files, logs and ledger */
+  public ClusterDirectory directory() {
+    return dir;
+  }
+
+  /** @return the state the cluster reported when it came up (its nodes' devices among it) */
+  public Properties startState() {
+    return startState;
+  }
+
+  /** @return the client configuration; changes to it reach every later {@link #conf()} */
+  @Override
+  public Configuration conf() {
+    return running.conf();
+  }
+
+  @Override
+  public Map<String, LinkBytes> linkBytes() throws IOException {
+    return running.linkBytes();
+  }
+
+  @Override
+  public void evictCachedData() throws IOException {
+    running.evictCachedData();
+  }
+
+  @Override
+  public void close() {
+    NetnsBenchClusters.stopQuietly(dir, err);
+  }
+}
