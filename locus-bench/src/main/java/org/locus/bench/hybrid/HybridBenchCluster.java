@@ -9,22 +9,16 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.BiConsumer;
 
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.locus.bench.run.BenchCluster;
-import org.locus.bench.run.LinkBytes;
-import org.locus.bench.run.NetnsBenchClusters;
-import org.locus.bench.run.RunningNetnsCluster;
-import org.locus.hybrid.HybridLayout;
+import org.locus.bench.run.ClusterRecipe;
+import org.locus.bench.run.ForwardingBenchCluster;
+import org.locus.bench.run.NetnsCluster;
 import org.locus.hybrid.HybridConfigKeys;
+import org.locus.hybrid.HybridLayout;
 import org.locus.hybrid.HybridSettings;
-import org.locus.netns.ClusterDirectory;
-import org.locus.netns.ClusterLayout;
-import org.locus.netns.DistBundle;
-import org.locus.netns.NetnsClusterProcess;
-import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.NodeDeviceWrites;
 
 /**
@@ -35,11 +29,9 @@ import org.locus.netns.NodeDeviceWrites;
  * written to SSD and HDD devices during its life (input generation and every run) and stops
  * the cluster.
  */
-final class HybridBenchCluster implements BenchCluster {
+final class HybridBenchCluster extends ForwardingBenchCluster {
   private final StorageLayout layout;
-  private final ClusterDirectory dir;
-  private final Configuration conf;
-  private final RunningNetnsCluster links;
+  private final NetnsCluster cluster;
   private final Map<String, Long> writesAtStart;
   private final BiConsumer<StorageLayout, Map<String, Long>> writesOnClose;
   private final PrintStream err;
@@ -47,55 +39,52 @@ final class HybridBenchCluster implements BenchCluster {
   HybridBenchCluster(StorageLayout layout, File dir, HybridBenchRequest request,
       BiConsumer<StorageLayout, Map<String, Long>> writesOnClose, PrintStream err)
       throws Exception {
+    this(layout, NetnsCluster.start(dir, recipe(layout, request), "layout " + layout.label(),
+        request.home(), err), writesOnClose, err);
+  }
+
+  private HybridBenchCluster(StorageLayout layout, NetnsCluster cluster,
+      BiConsumer<StorageLayout, Map<String, Long>> writesOnClose, PrintStream err)
+      throws IOException {
+    super(cluster);
     this.layout = layout;
-    this.dir = new ClusterDirectory(dir.getAbsoluteFile());
+    this.cluster = cluster;
     this.writesOnClose = writesOnClose;
     this.err = err;
-    Map<String, String> keys = new LinkedHashMap<>();
-    keys.put("dfs.blocksize", Long.toString(request.blockBytes()));
-    if (!layout.ssdPaths().isEmpty()) {
-      keys.put(HybridConfigKeys.SSD_PATHS, layout.ssdPaths());
-      keys.put(HybridConfigKeys.SSD_POLICY, "ALL_SSD");
-    }
-    long other = layout.otherDeviceRate(request.ssdRate(), request.hddRate());
-    NetnsClusterSpec spec = NetnsClusterSpec.builder(request.nodes(),
-            DistBundle.libDir(new ClusterLayout(this.dir.root()).distDir()))
-        .yarn(true)
-        .disk(other, other)
-        .ssd(request.ssdRate(), request.ssdRate())
-        .nodeMemory(request.nodeMemoryBytes())
-        .diskSize(request.diskBytes())
-        .volumes(layout.volumes())
-        .keys(keys)
-        .build();
-    Properties state;
-    try {
-      state = NetnsClusterProcess.start(this.dir, spec, request.home(), err);
-    } catch (Exception e) {
-      down();
-      throw new IOException("the netns cluster for layout " + layout.label() + " did not start ("
-          + e.getMessage() + "); see " + new File(dir, "logs"), e);
-    }
-    this.conf = NetnsBenchClusters.clientConfiguration(this.dir);
-    this.links = new RunningNetnsCluster(conf, this.dir.root(), request.nodes());
     try {
       if (!layout.ssdPaths().isEmpty()) {
-        try (DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(conf)) {
-          HybridLayout.apply(fs, HybridSettings.from(conf));
+        try (DistributedFileSystem fs =
+            (DistributedFileSystem) FileSystem.newInstance(cluster.conf())) {
+          HybridLayout.apply(fs, HybridSettings.from(cluster.conf()));
         }
       }
-      NodeDeviceWrites.syncFileSystems(this.dir, state);
-      this.writesAtStart = NodeDeviceWrites.of(state, layout.volumes(),
+      NodeDeviceWrites.syncFileSystems(cluster.directory(), cluster.startState());
+      this.writesAtStart = NodeDeviceWrites.of(cluster.startState(), layout.volumes(),
           layout.intermediateOnSsd());
     } catch (IOException | RuntimeException e) {
-      down();
+      cluster.close();
       throw e;
     }
   }
 
-  @Override
-  public Configuration conf() {
-    return conf;
+  /**
+   * @return a layout's nodes: its volumes, SSD volumes' devices at the SSD rate and the others
+   *     at the layout's rate, ALL_SSD on its SSD paths
+   */
+  static ClusterRecipe recipe(StorageLayout layout, HybridBenchRequest request) {
+    long other = layout.otherDeviceRate(request.ssdRate(), request.hddRate());
+    ClusterRecipe.Builder recipe = ClusterRecipe.builder(request.nodes())
+        .volumes(layout.volumes().stream().map(StorageType::valueOf).toList())
+        .diskRate(other)
+        .ssdRate(request.ssdRate())
+        .nodeMemory(request.nodeMemoryBytes())
+        .diskSize(request.diskBytes())
+        .set("dfs.blocksize", Long.toString(request.blockBytes()));
+    if (!layout.ssdPaths().isEmpty()) {
+      recipe.set(HybridConfigKeys.SSD_PATHS, layout.ssdPaths())
+          .set(HybridConfigKeys.SSD_POLICY, "ALL_SSD");
+    }
+    return recipe.build();
   }
 
   @Override
@@ -104,20 +93,10 @@ final class HybridBenchCluster implements BenchCluster {
   }
 
   @Override
-  public Map<String, LinkBytes> linkBytes() throws IOException {
-    return links.linkBytes();
-  }
-
-  @Override
-  public void evictCachedData() throws IOException {
-    links.evictCachedData();
-  }
-
-  @Override
   public void close() {
     try {
-      Properties state = dir.readState();
-      NodeDeviceWrites.syncFileSystems(dir, state);
+      Properties state = cluster.directory().readState();
+      NodeDeviceWrites.syncFileSystems(cluster.directory(), state);
       Map<String, Long> now = NodeDeviceWrites.of(state, layout.volumes(),
           layout.intermediateOnSsd());
       Map<String, Long> written = new LinkedHashMap<>();
@@ -128,12 +107,8 @@ final class HybridBenchCluster implements BenchCluster {
       err.println("device write counters of layout " + layout.label() + " unreadable: "
           + e.getMessage());
     } finally {
-      down();
+      super.close();
     }
-  }
-
-  private void down() {
-    NetnsBenchClusters.stopQuietly(dir, err);
   }
 
   /** @return the layouts' labels, in report order */
