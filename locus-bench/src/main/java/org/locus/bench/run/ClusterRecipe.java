@@ -55,6 +55,15 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
   }
 
   /**
+   * @param keys a feature set's keys (empty for {@code none})
+   * @return a builder of the cluster {@code bench run} starts for one feature set: two replicas,
+   *     so that a 4-node cluster has room to place, unless the set's keys say otherwise
+   */
+  public static Builder featureSet(int nodes, Configuration keys) {
+    return builder(nodes).set("dfs.replication", "2").setAll(keys);
+  }
+
+  /**
    * @param distLibDir the {@code locus dist} bundle's jar directory the daemons load
    * @return the netns cluster this recipe describes (YARN, one NameNode on the master)
    * @throws IllegalStateException when the recipe has no node memory

@@ -46,9 +46,8 @@ public final class EmbeddedCluster implements BenchCluster {
 
   /** @return a factory of {@code nodes}-node clusters kept under {@code dir/<feature>} */
   public static Factory factory(File dir, int nodes) {
-    return (feature, keys) -> start(new File(dir, feature), ClusterRecipe.builder(nodes)
-        // two replicas, so that a 4-node cluster has room to place
-        .set("dfs.replication", "2").setAll(keys).build());
+    return (feature, keys) -> start(new File(dir, feature),
+        ClusterRecipe.featureSet(nodes, keys).build());
   }
 
   @Override

@@ -59,6 +59,22 @@ public final class NetnsCluster implements BenchCluster {
         recipe.nodes()), err);
   }
 
+  /**
+   * {@code bench run --cluster netns}: one cluster per feature set, as {@code cluster up --netns
+   * --feature NAME} starts one, every run recording the bytes each node's link carried.
+   *
+   * @param linkBitsPerSecond every node's link rate (0: unshaped)
+   * @param home the Locus checkout the dist bundle is written from
+   * @param err where each cluster's start is reported
+   * @return a factory of {@code nodes}-node clusters under {@code dir/<feature>}
+   */
+  public static Factory factory(File dir, int nodes, long linkBitsPerSecond,
+      long nodeMemoryBytes, File home, PrintStream err) {
+    return (feature, keys) -> start(new File(dir, feature), ClusterRecipe.featureSet(nodes, keys)
+        .link(linkBitsPerSecond).nodeMemory(nodeMemoryBytes).build(), "feature set " + feature,
+        home, err);
+  }
+
   /** @return the cluster's directory: its state file, site files, logs and ledger */
   public ClusterDirectory directory() {
     return dir;

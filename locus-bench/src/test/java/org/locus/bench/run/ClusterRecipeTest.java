@@ -72,6 +72,16 @@ class ClusterRecipeTest {
   }
 
   @Test
+  void aFeatureSetsClusterKeepsTwoReplicasUnlessItsKeysSayOtherwise() {
+    Configuration none = new Configuration(false);
+    assertEquals(Map.of("dfs.replication", "2"),
+        ClusterRecipe.featureSet(4, none).build().keys());
+    Configuration three = new Configuration(false);
+    three.set("dfs.replication", "3");
+    assertEquals("3", ClusterRecipe.featureSet(4, three).build().keys().get("dfs.replication"));
+  }
+
+  @Test
   void aFeatureKeyIsTakenAsWrittenNotExpanded() {
     Configuration feature = new Configuration(false);
     feature.set("locus.dir", "${hadoop.tmp.dir}/locus");

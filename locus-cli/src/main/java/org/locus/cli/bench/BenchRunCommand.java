@@ -15,7 +15,7 @@ import org.locus.bench.report.HtmlReport;
 import org.locus.bench.report.ResultsFile;
 import org.locus.bench.run.BenchCluster;
 import org.locus.bench.run.BenchRunner;
-import org.locus.bench.run.NetnsFeatureCluster;
+import org.locus.bench.run.NetnsCluster;
 import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.bench.suite.BenchSuite;
 import org.locus.bench.suite.Suites;
@@ -158,7 +158,7 @@ public final class BenchRunCommand extends OptionsCommand {
       clusterKind = running instanceof RunningNetnsCluster ? "netns" : "running";
       factory = (feature, keys) -> running;
     } else if (clusterKind.equals("netns")) {
-      factory = NetnsFeatureCluster.factory(clusterDir, nodes, linkBps, nodeMemory,
+      factory = NetnsCluster.factory(clusterDir, nodes, linkBps, nodeMemory,
           BenchSetup.home(), console.err());
     } else {
       factory = BenchCluster.factory(clusterKind, clusterDir, nodes);
