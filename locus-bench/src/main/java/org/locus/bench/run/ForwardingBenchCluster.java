@@ -7,10 +7,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * A feature's cluster for one layout of its bench: a started recipe cluster plus what the
- * feature sets up on it once it runs (storage policies on paths, client keys). Every call goes
- * to the started cluster; a feature overrides only what differs for it, as Hadoop's
- * {@code FilterFileSystem} does for file systems.
+ * A cluster that hands every call to another and overrides only what differs, as Hadoop's
+ * {@code FilterFileSystem} does for file systems: {@link NetnsCluster} over the running netns
+ * cluster it started (it adds the stop), or a feature's cluster for one layout of its bench over
+ * a started recipe cluster (it adds what the feature sets up once the cluster runs: storage
+ * policies on paths, client keys, counters read on close).
  */
 public abstract class ForwardingBenchCluster implements BenchCluster {
   private final BenchCluster cluster;

@@ -3,7 +3,6 @@ package org.locus.bench.run;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Map;
 import java.util.Properties;
 
 import org.apache.hadoop.conf.Configuration;
@@ -17,19 +16,19 @@ import org.locus.netns.NetnsClusterProcess;
  * processes with the dist bundle, started in the background exactly as {@code locus cluster up
  * --netns} starts one ({@link NetnsClusterProcess}); its links counted and its cached pages
  * evicted as on any running netns cluster ({@link RunningNetnsCluster}). Closing it stops every
- * process and frees every host resource; a stop that fails is reported, not thrown.
+ * process and frees every host resource; a stop that fails is reported, not thrown. Its
+ * {@link #conf()} is one object for its life: a feature's set-up may add client keys to it.
  */
-public final class NetnsCluster implements BenchCluster {
+public final class NetnsCluster extends ForwardingBenchCluster {
   private final ClusterDirectory dir;
   private final Properties startState;
-  private final RunningNetnsCluster running;
   private final PrintStream err;
 
   private NetnsCluster(ClusterDirectory dir, Properties startState, RunningNetnsCluster running,
       PrintStream err) {
+    super(running);
     this.dir = dir;
     this.startState = startState;
-    this.running = running;
     this.err = err;
   }
 
@@ -83,22 +82,6 @@ public final class NetnsCluster implements BenchCluster {
   /** @return the state the cluster reported when it came up (its nodes' devices among it) */
   public Properties startState() {
     return startState;
-  }
-
-  /** @return the client configuration; changes to it reach every later {@link #conf()} */
-  @Override
-  public Configuration conf() {
-    return running.conf();
-  }
-
-  @Override
-  public Map<String, LinkBytes> linkBytes() throws IOException {
-    return running.linkBytes();
-  }
-
-  @Override
-  public void evictCachedData() throws IOException {
-    running.evictCachedData();
   }
 
   @Override
