@@ -5,38 +5,32 @@ import java.io.IOException;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
-import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.locus.kit.LocusMiniCluster;
+import org.locus.bench.run.EmbeddedCluster;
 
 /** {@link KatBenchCluster} on the embedded multi-host cluster: fast, loopback network. */
 final class EmbeddedKatBenchCluster implements KatBenchCluster {
   private final File work;
   private final int nodes;
-  private final LocusMiniCluster cluster;
+  private final EmbeddedCluster cluster;
 
   /** @param katKeys KAT's feature key set */
   EmbeddedKatBenchCluster(File work, int nodes, long blockBytes, Configuration katKeys)
       throws Exception {
     this.work = work;
     this.nodes = nodes;
-    this.cluster = LocusMiniCluster.builder(work)
-        .nodes(nodes).volumes(StorageType.DISK).yarn(true)
-        .nodeManagerMemoryMb(3072)
-        .setAll(katKeys)
-        .set("dfs.blocksize", Long.toString(blockBytes))
-        .set("dfs.replication", "2")
-        .start();
+    this.cluster = EmbeddedCluster.start(work,
+        KatBenchCluster.recipe(nodes, blockBytes, katKeys).build());
   }
 
   @Override
   public Configuration conf() {
-    return cluster.getConfiguration();
+    return cluster.conf();
   }
 
   @Override
   public DistributedFileSystem fs() throws IOException {
-    return cluster.getFileSystem();
+    return cluster.fileSystem();
   }
 
   @Override

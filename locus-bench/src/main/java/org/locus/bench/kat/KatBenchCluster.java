@@ -5,6 +5,7 @@ import java.io.IOException;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.locus.bench.run.ClusterRecipe;
 
 /**
  * The cluster the KAT bench runs on: the embedded one (one JVM, loopback hosts, a free
@@ -24,4 +25,15 @@ interface KatBenchCluster extends Closeable {
    *     network is loopback inside one process and nothing can be counted
    */
   long workerBytesSent() throws IOException;
+
+  /**
+   * @param katKeys KAT's feature key set
+   * @return the bench's nodes on either kind of cluster: one DISK volume each, two replicas,
+   *     KAT's keys and the bench's block size
+   */
+  static ClusterRecipe.Builder recipe(int nodes, long blockBytes, Configuration katKeys) {
+    return ClusterRecipe.builder(nodes).setAll(katKeys)
+        .set("dfs.blocksize", Long.toString(blockBytes))
+        .set("dfs.replication", "2");
+  }
 }

@@ -3,20 +3,13 @@ package org.locus.bench.kat;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.bench.run.LinkBytes;
-import org.locus.bench.run.NetnsBenchClusters;
-import org.locus.bench.run.RunningNetnsCluster;
-import org.locus.netns.ClusterDirectory;
-import org.locus.netns.ClusterLayout;
-import org.locus.netns.DistBundle;
+import org.locus.bench.run.NetnsCluster;
 import org.locus.netns.NetnsClusterProcess;
-import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.Rate;
 import org.locus.netns.Size;
 
@@ -27,14 +20,10 @@ import org.locus.netns.Size;
  * are the nodes' veth counters.
  */
 final class NetnsKatBenchCluster implements KatBenchCluster {
-  private final ClusterDirectory dir;
   private final int nodes;
   private final String link;
   private final String nodeMemory;
-  private final PrintStream err;
-  private final Configuration conf;
-  /** The same cluster seen by the bench runner: its workers' link counters. */
-  private final RunningNetnsCluster links;
+  private final NetnsCluster cluster;
   private DistributedFileSystem fs;
 
   /**
@@ -44,45 +33,24 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
    */
   NetnsKatBenchCluster(File dir, int nodes, String link, String nodeMemory, long blockBytes,
       Configuration katKeys, File home, PrintStream err) throws Exception {
-    this.dir = new ClusterDirectory(dir);
     this.nodes = nodes;
     this.link = link;
     this.nodeMemory = nodeMemory;
-    this.err = err;
-    Map<String, String> keys = new LinkedHashMap<>();
-    for (Map.Entry<String, String> e : katKeys) {
-      keys.put(e.getKey(), katKeys.getRaw(e.getKey()));
-    }
-    keys.put("dfs.blocksize", Long.toString(blockBytes));
-    keys.put("dfs.replication", "2");
-    NetnsClusterSpec spec = NetnsClusterSpec.builder(nodes,
-            DistBundle.libDir(new ClusterLayout(this.dir.root()).distDir()))
-        .yarn(true)
+    this.cluster = NetnsCluster.start(dir, KatBenchCluster.recipe(nodes, blockBytes, katKeys)
         .link(Rate.linkBitsPerSecond("link", link))
         .nodeMemory(Size.bytes("node-memory", nodeMemory))
-        .diskSize(2L << 30)
-        .keys(keys)
-        .build();
-    try {
-      NetnsClusterProcess.start(this.dir, spec, home, err);
-    } catch (Exception e) {
-      down();
-      throw new IOException("the netns cluster for the bench did not start (" + e.getMessage()
-          + "); see " + new File(dir, "logs"), e);
-    }
-    this.conf = NetnsBenchClusters.clientConfiguration(this.dir);
-    this.links = new RunningNetnsCluster(conf, this.dir.root(), nodes);
+        .build(), "the bench", home, err);
   }
 
   @Override
   public Configuration conf() {
-    return conf;
+    return cluster.conf();
   }
 
   @Override
   public synchronized DistributedFileSystem fs() throws IOException {
     if (fs == null) {
-      fs = (DistributedFileSystem) FileSystem.newInstance(conf);
+      fs = (DistributedFileSystem) FileSystem.newInstance(cluster.conf());
     }
     return fs;
   }
@@ -97,7 +65,7 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
 
   @Override
   public long workerBytesSent() throws IOException {
-    return links.linkBytes().values().stream().mapToLong(LinkBytes::sent).sum();
+    return cluster.linkBytes().values().stream().mapToLong(LinkBytes::sent).sum();
   }
 
   @Override
@@ -107,12 +75,7 @@ final class NetnsKatBenchCluster implements KatBenchCluster {
         fs.close();
       }
     } finally {
-      down();
+      cluster.close();
     }
-  }
-
-  /** Stops the cluster; its report goes to {@code err} only when the stop fails. */
-  private void down() {
-    NetnsBenchClusters.stopQuietly(dir, err);
   }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.kit.LocusMiniCluster;
 
 /**
@@ -48,6 +49,11 @@ public final class EmbeddedCluster implements BenchCluster {
   public static Factory factory(File dir, int nodes) {
     return (feature, keys) -> start(new File(dir, feature),
         ClusterRecipe.featureSet(nodes, keys).build());
+  }
+
+  /** @return the cluster's own HDFS client, closed with the cluster */
+  public DistributedFileSystem fileSystem() throws IOException {
+    return cluster.getFileSystem();
   }
 
   @Override
