@@ -4,22 +4,16 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.bench.energy.EnergyBenchCluster.Setup;
-import org.locus.bench.run.NetnsBenchClusters;
+import org.locus.bench.run.ClusterRecipe;
+import org.locus.bench.run.NetnsCluster;
 import org.locus.energy.HotScratchSpace;
 import org.locus.energy.accounting.DiskEnergy;
-import org.locus.netns.ClusterDirectory;
-import org.locus.netns.ClusterLayout;
-import org.locus.netns.DistBundle;
-import org.locus.netns.NetnsClusterProcess;
-import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.SiteConfiguration;
 
 /**
@@ -36,8 +30,7 @@ public final class NetnsEnergyBenchCluster implements EnergyBenchTarget {
   /** Memory of each node (cgroup): the DataNode, the NodeManager and a job's containers. */
   static final long NODE_MEMORY_BYTES = 3L << 30;
 
-  private final ClusterDirectory dir;
-  private final Configuration conf;
+  private final NetnsCluster cluster;
   private final PrintStream err;
   private final JmxDiskEnergyReader reader = new JmxDiskEnergyReader();
   private DistributedFileSystem fs;
@@ -48,41 +41,35 @@ public final class NetnsEnergyBenchCluster implements EnergyBenchTarget {
    */
   public NetnsEnergyBenchCluster(File directory, Setup setup, long blockSize,
       long standbyTimeoutMillis, File home, PrintStream err) throws IOException {
-    this.dir = new ClusterDirectory(directory.getAbsoluteFile());
     this.err = err;
-    List<String> volumes = EnergyBenchCluster.volumes(setup).stream().map(StorageType::name)
-        .toList();
-    NetnsClusterSpec spec = NetnsClusterSpec.builder(EnergyBenchCluster.NODES,
-            DistBundle.libDir(new ClusterLayout(dir.root()).distDir()))
-        .yarn(true)
+    this.cluster = NetnsCluster.start(directory, ClusterRecipe.builder(EnergyBenchCluster.NODES)
+        .volumes(EnergyBenchCluster.volumes(setup))
         .nodeMemory(NODE_MEMORY_BYTES)
         .diskSize(DISK_BYTES)
-        .volumes(volumes)
-        .keys(EnergyBenchCluster.keys(setup, blockSize, standbyTimeoutMillis))
-        .build();
+        .setAll(EnergyBenchCluster.keys(setup, blockSize, standbyTimeoutMillis))
+        .build(), setup.label, home, err);
     try {
-      NetnsClusterProcess.start(dir, spec, home, err);
-      conf = NetnsBenchClusters.clientConfiguration(dir);
       if (setup != Setup.NATIVE) {
-        HotScratchSpace.apply(fileSystem(), conf);
+        HotScratchSpace.apply(fileSystem(), conf());
       }
     } catch (Exception e) {
       close();
       throw new IOException("the netns cluster for " + setup.label + " did not start ("
-          + e.getMessage() + "); see " + new File(dir.root(), "logs"), e);
+          + e.getMessage() + "); see " + new File(cluster.directory().root(), "logs"), e);
     }
   }
 
   private DistributedFileSystem fileSystem() throws IOException {
     if (fs == null) {
-      fs = (DistributedFileSystem) FileSystem.newInstance(FileSystem.getDefaultUri(conf), conf);
+      fs = (DistributedFileSystem) FileSystem.newInstance(FileSystem.getDefaultUri(conf()),
+          conf());
     }
     return fs;
   }
 
   @Override
   public Configuration conf() {
-    return conf;
+    return cluster.conf();
   }
 
   /**
@@ -120,6 +107,6 @@ public final class NetnsEnergyBenchCluster implements EnergyBenchTarget {
         err.println("[bench energy] closing the client: " + e.getMessage());
       }
     }
-    NetnsBenchClusters.stopQuietly(dir, err);
+    cluster.close();
   }
 }
