@@ -6,8 +6,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.hadoop.conf.Configuration;
@@ -35,6 +42,7 @@ final class BatchBlockMover implements BlockMover {
   private final int port;
   private final int timeoutMs;
   private final AtomicLong connections = new AtomicLong();
+  private final Queue<Future<?>> inFlight = new ConcurrentLinkedQueue<>();
   private final ExecutorService pushes = Executors.newFixedThreadPool(MAX_PARALLEL_PUSHES,
       r -> {
         Thread thread = new Thread(r, "locus-gear-push");
@@ -75,7 +83,27 @@ final class BatchBlockMover implements BlockMover {
         blocks.add(new BlockPush(one.block().getBlockId(), one.block().getGenerationStamp(),
             one.block().getNumBytes(), standIn == null ? "" : standIn.getDatanodeUuid()));
       }
-      pushes.submit(() -> push(pair.getKey(), pool, blocks));
+      inFlight.add(pushes.submit(() -> push(pair.getKey(), pool, blocks)));
+    }
+  }
+
+  /**
+   * A push returns its connection count after its last block, which can be after the target
+   * has reported that block to the NameNode: a gear-up that ends waits here so that its report
+   * counts every connection.
+   */
+  @Override
+  public void awaitMovesReturned(long deadlineMillis) throws InterruptedException {
+    for (Future<?> push : inFlight) {
+      long left = deadlineMillis - System.currentTimeMillis();
+      if (left <= 0) {
+        return;
+      }
+      try {
+        push.get(left, TimeUnit.MILLISECONDS);
+      } catch (ExecutionException | TimeoutException | CancellationException e) {
+        // push() logs its own failures; an unfinished push is the re-issue's to handle
+      }
     }
   }
 

@@ -16,6 +16,14 @@ public interface BlockMover {
   /** @return connections this mover opened so far, or -1 when it cannot count them */
   long connectionsOpened();
 
+  /**
+   * Waits until the moves started so far have returned, or until {@code deadlineMillis}
+   * ({@link System#currentTimeMillis}), so that {@link #connectionsOpened} counts them all. A
+   * mover whose moves return nothing to wait for (handed to the heartbeats) returns at once.
+   */
+  default void awaitMovesReturned(long deadlineMillis) throws InterruptedException {
+  }
+
   /** Stops whatever the mover still runs. */
   default void close() {
   }

@@ -216,6 +216,15 @@ final class GearUpRun {
     rule.reflectingTo(Map.of());
     steps[3] = millisSince(reflectStart);
     int pending = unfinished.size();
+    if (pending == 0) {
+      // Every block arrived, so every push has delivered; let each return its count.
+      try {
+        mover.awaitMovesReturned(deadline);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("gear-up interrupted", e);
+      }
+    }
     progress = report(pending == 0 ? "done" : "failed", 4, entries, byFile.size(), all.size(),
         bytes, steps, all.size() - (int) all.stream()
             .filter(w -> unfinished.contains(w.entry())).count(), pending, reason);
