@@ -51,14 +51,17 @@ public final class FatBtreeNode implements IndexPeer {
   private final PageLatches latches = new PageLatches();
   private final NodeCounters counters = new NodeCounters();
   private final FetchedPageCache fetchedPages;
+  private final OperationGate gate;
   private final Object nodeFileLock = new Object();
+  private volatile boolean stopped;
   private volatile RootRef root;
   private long nextSeq;
   private long seqReservedTo;
 
   private FatBtreeNode(int nodeId, PageStore store, PeerTransport transport,
-      FatBtreeOptions options, NodeFile file) {
+      FatBtreeOptions options, NodeFile file, OperationGate gate) {
     this.nodeId = nodeId;
+    this.gate = gate;
     this.store = store;
     this.transport = transport;
     this.options = options;
@@ -125,6 +128,15 @@ public final class FatBtreeNode implements IndexPeer {
   /** Starts a node on a formatted store (a restart, if the node ran on it before). */
   public static FatBtreeNode open(PageStore store, int nodeId, PeerTransport transport,
       FatBtreeOptions options) throws IOException {
+    return open(store, nodeId, transport, options, OperationGate.OPEN);
+  }
+
+  /**
+   * Starts a node whose client operations pass {@code gate}: one incarnation of a node that
+   * {@link NodeCopies} switches between its own pages and their copy.
+   */
+  public static FatBtreeNode open(PageStore store, int nodeId, PeerTransport transport,
+      FatBtreeOptions options, OperationGate gate) throws IOException {
     NodeFile file = store.nodeFile();
     if (file == null) {
       throw new IOException(store.describe() + " is not a formatted Fat-Btree node (no node"
@@ -134,7 +146,7 @@ public final class FatBtreeNode implements IndexPeer {
       throw new IOException(store.describe() + " belongs to node " + file.nodeId() + ", not "
           + nodeId);
     }
-    return new FatBtreeNode(nodeId, store, transport, options, file);
+    return new FatBtreeNode(nodeId, store, transport, options, file, gate);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -142,6 +154,12 @@ public final class FatBtreeNode implements IndexPeer {
 
   /** The owner a path maps to, if the path is in the index. */
   public OptionalInt lookup(PathKey key) {
+    try (OperationGate.Pass pass = enter()) {
+      return lookupPassed(key);
+    }
+  }
+
+  private OptionalInt lookupPassed(PathKey key) {
     counters.lookups.incrementAndGet();
     long start = System.nanoTime();
     for (int attempt = 0; ; attempt++) {
@@ -178,6 +196,12 @@ public final class FatBtreeNode implements IndexPeer {
    * is not a snapshot of the tree.
    */
   public List<IndexEntry> scan(PathKey from, PathKey toExclusive) {
+    try (OperationGate.Pass pass = enter()) {
+      return scanPassed(from, toExclusive);
+    }
+  }
+
+  private List<IndexEntry> scanPassed(PathKey from, PathKey toExclusive) {
     List<IndexEntry> out = new ArrayList<>();
     PathKey next = from;
     long start = System.nanoTime();
@@ -227,6 +251,12 @@ public final class FatBtreeNode implements IndexPeer {
    * nothing here asks the leaf's node to confirm it.
    */
   public int leafNodeOf(PathKey key) {
+    try (OperationGate.Pass pass = enter()) {
+      return leafNodeOfPassed(key);
+    }
+  }
+
+  private int leafNodeOfPassed(PathKey key) {
     long start = System.nanoTime();
     for (int attempt = 0; ; attempt++) {
       ChildPointer pointer = leafPointer(key, false);
@@ -245,6 +275,12 @@ public final class FatBtreeNode implements IndexPeer {
    * go on during the move; each leaf is moved under its latches.
    */
   public void moveRange(PathKey from, PathKey toExclusive, int target) {
+    try (OperationGate.Pass pass = enter()) {
+      moveRangePassed(from, toExclusive, target);
+    }
+  }
+
+  private void moveRangePassed(PathKey from, PathKey toExclusive, int target) {
     if (!transport.nodes().contains(target)) {
       throw new IllegalArgumentException("node " + target + " is not in the tree " + transport
           .nodes());
@@ -277,6 +313,25 @@ public final class FatBtreeNode implements IndexPeer {
   /** Moves a directory and everything below it to {@code target}. */
   public void moveSubtree(PathKey dir, int target) {
     moveRange(dir, dir.subtreeEnd(), target);
+  }
+
+  /**
+   * Stops this incarnation's client operations (under a closed {@link OperationGate}): the node
+   * is switched off, or its copy hands it back. An operation started here afterwards fails
+   * with {@link IncarnationStoppedException}; the caller asks the node's current incarnation.
+   */
+  void stop() {
+    stopped = true;
+  }
+
+  /** Passes the gate; refuses, passing nothing, once this incarnation was stopped. */
+  private OperationGate.Pass enter() {
+    OperationGate.Pass pass = gate.enter();
+    if (stopped) {
+      pass.close();
+      throw new IncarnationStoppedException(nodeId, store.describe());
+    }
+    return pass;
   }
 
   /** This node's id. */
@@ -599,6 +654,12 @@ public final class FatBtreeNode implements IndexPeer {
   // Leaf updates and splits (run on the leaf's node)
 
   private LeafReply update(PathKey key, int owner, boolean remove) {
+    try (OperationGate.Pass pass = enter()) {
+      return updatePassed(key, owner, remove);
+    }
+  }
+
+  private LeafReply updatePassed(PathKey key, int owner, boolean remove) {
     long start = System.nanoTime();
     for (int attempt = 0; ; attempt++) {
       ChildPointer leaf = leafPointer(key, attempt == 0);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import org.locus.ndcoupling.fatbtree.store.PageStore;
 
 /**
  * Walks every page copy on every node of a quiescent Fat-Btree and reports what is wrong with
@@ -26,6 +27,9 @@ import java.util.TreeMap;
  *       link names the node its neighbour is on);</li>
  *   <li>no page is stored that the walk from the root does not reach.</li>
  * </ul>
+ * With {@link NodeCopies}, {@link #verify(Collection, Map)} also checks that every node that is
+ * on has a copy of each of its pages, equal to it, and of its root pointer, on its copy's
+ * holder; S_i still names node ids, whichever incarnation answers for them.
  * Copies of an index page on nodes with nothing below it are allowed (S_i may exceed the union
  * of its children's sets after a split) and counted as surplus.
  */
@@ -56,6 +60,48 @@ public final class TreeVerifier {
       v.roots.put(node.nodeId(), node.root());
     }
     return v.run();
+  }
+
+  /**
+   * {@link #verify(Collection)}, and for each node in {@code copies} (the nodes that are on),
+   * its copy holding exactly its pages, each equal, and its root pointer.
+   */
+  public static VerificationReport verify(Collection<FatBtreeNode> nodes,
+      Map<Integer, PageStore> copies) {
+    VerificationReport tree = verify(nodes);
+    List<String> problems = new ArrayList<>(tree.problems());
+    for (FatBtreeNode node : nodes) {
+      PageStore copy = copies.get(node.nodeId());
+      if (copy != null) {
+        checkCopy(node, copy, problems);
+      }
+    }
+    return new VerificationReport(List.copyOf(problems), tree.keys(), tree.pagesPerLevel(),
+        tree.copies(), tree.surplusCopies());
+  }
+
+  private static void checkCopy(FatBtreeNode node, PageStore copy, List<String> problems) {
+    Map<Long, Page> copied = new HashMap<>();
+    for (Page p : copy.all()) {
+      copied.put(p.id(), p);
+    }
+    for (Page p : node.pageCopies()) {
+      Page c = copied.remove(p.id());
+      if (c == null) {
+        problems.add("node " + node.nodeId() + "'s " + p + " has no copy on "
+            + copy.describe());
+      } else if (!c.equals(p)) {
+        problems.add("node " + node.nodeId() + "'s " + p + " differs from its copy " + c);
+      }
+    }
+    for (Page stale : copied.values()) {
+      problems.add(copy.describe() + " holds " + stale + ", which node " + node.nodeId()
+          + " does not");
+    }
+    if (copy.nodeFile() == null || !copy.nodeFile().root().equals(node.root())) {
+      problems.add("node " + node.nodeId() + " has root " + node.root() + " but its copy "
+          + (copy.nodeFile() == null ? "has no node file" : copy.nodeFile().root()));
+    }
   }
 
   private VerificationReport run() {
