@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import org.locus.ndcoupling.fatbtree.store.MemoryPageStore;
+import org.locus.ndcoupling.fatbtree.store.PageDirectory;
+import org.locus.ndcoupling.fatbtree.store.PageStore;
 import org.locus.ndcoupling.fatbtree.transport.InProcessTransport;
 
 /**
@@ -28,6 +30,8 @@ final class FatBtreeCluster {
   private final PeerTransport nodeTransport;
   private final FatBtreeNode[] nodes;
   private final MemoryPageStore[] memory;
+  private MemoryPageStore[] memoryCopies;
+  private NodeCopies copies;
 
   private FatBtreeCluster(Path root, int size, FatBtreeOptions options, boolean delay) {
     this.root = root;
@@ -77,6 +81,67 @@ final class FatBtreeCluster {
   }
 
   /**
+   * A tree whose every node has a copy of its pages on the next node of the ring
+   * ({@link NodeCopies}), in directories under {@code dir} (the copy of node i's pages in
+   * {@code node-<holder>/copy-of-node-i}), or in memory if {@code dir} is null.
+   */
+  static FatBtreeCluster startWithCopies(Path dir, int size, FatBtreeOptions options,
+      List<String> boundaries, boolean delay) throws IOException {
+    FatBtreeCluster cluster = new FatBtreeCluster(dir, size, options, delay);
+    List<PathKey> keys = boundaries.stream().map(PathKey::of).collect(Collectors.toList());
+    NodeSet all = cluster.transport.nodes();
+    if (dir == null) {
+      cluster.memoryCopies = new MemoryPageStore[size];
+      for (int i = 0; i < size; i++) {
+        cluster.memory[i] = new MemoryPageStore("node-" + i);
+        cluster.memoryCopies[i] = new MemoryPageStore("copy of node-" + i + " on node-"
+            + CopyRing.holderOf(all, i));
+        FatBtreeNode.format(cluster.memory[i], i, all, keys);
+        FatBtreeNode.format(cluster.memoryCopies[i], i, all, keys);
+      }
+    } else {
+      for (int i = 0; i < size; i++) {
+        FatBtreeNode.format(cluster.dirOf(i), i, all, keys, options);
+        FatBtreeNode.format(cluster.copyDirOf(i), i, all, keys, options);
+      }
+    }
+    cluster.copies = new NodeCopies(cluster.transport, cluster.nodeTransport, options,
+        new NodeCopies.Stores() {
+          @Override
+          public PageStore openOwn(int node) throws IOException {
+            return dir == null ? cluster.memory[node]
+                : PageDirectory.open(cluster.dirOf(node), options.syncWrites());
+          }
+
+          @Override
+          public PageStore openCopy(int node) throws IOException {
+            return dir == null ? cluster.memoryCopies[node]
+                : PageDirectory.open(cluster.copyDirOf(node), options.syncWrites());
+          }
+        });
+    return cluster;
+  }
+
+  /** The switch of nodes between their own pages and their copies; null without copies. */
+  NodeCopies copies() {
+    return copies;
+  }
+
+  /**
+   * Runs {@code operation} at node {@code i}'s current incarnation, again at the next one if
+   * a switch stopped it first (as a client fails over to the node's copy and back).
+   */
+  <T> T at(int i, java.util.function.Function<FatBtreeNode, T> operation) {
+    while (true) {
+      try {
+        return operation.apply(node(i));
+      } catch (IncarnationStoppedException e) {
+        Thread.yield();
+      }
+    }
+  }
+
+  /**
    * Small pages, so that a few thousand keys make a tree several levels high, and a cache of
    * fetched pages smaller than the upper pages a node lacks, so that copies are evicted too.
    */
@@ -93,8 +158,12 @@ final class FatBtreeCluster {
     return root.resolve("node-" + node);
   }
 
+  Path copyDirOf(int node) {
+    return dirOf(CopyRing.holderOf(transport.nodes(), node)).resolve("copy-of-node-" + node);
+  }
+
   FatBtreeNode node(int i) {
-    return nodes[i];
+    return copies != null ? copies.serving(i) : nodes[i];
   }
 
   int size() {
@@ -102,7 +171,7 @@ final class FatBtreeCluster {
   }
 
   List<FatBtreeNode> nodes() {
-    return List.of(nodes);
+    return copies != null ? copies.servingNodes() : List.of(nodes);
   }
 
   /**
@@ -110,6 +179,9 @@ final class FatBtreeCluster {
    * its directory, or from its memory store.
    */
   FatBtreeNode restart(int i) throws IOException {
+    if (copies != null) {
+      return copies.restart(i);
+    }
     return open(i);
   }
 
@@ -122,14 +194,15 @@ final class FatBtreeCluster {
 
   /** Runs the verifier and fails the test with its report unless the tree is sound. */
   VerificationReport assertSound() {
-    VerificationReport report = TreeVerifier.verify(nodes());
+    VerificationReport report = copies != null ? copies.verify()
+        : TreeVerifier.verify(nodes());
     assertTrue(report.isSound(), report.toString());
     return report;
   }
 
   /** Every node answers every reference key with its owner, and a full scan is the reference. */
   void assertAgreesWith(Map<PathKey, Integer> reference, List<PathKey> absentKeys) {
-    for (FatBtreeNode node : nodes) {
+    for (FatBtreeNode node : nodes()) {
       for (Map.Entry<PathKey, Integer> e : reference.entrySet()) {
         assertEquals(OptionalInt.of(e.getValue()), node.lookup(e.getKey()),
             "node " + node.nodeId() + " looking up " + e.getKey());
@@ -143,7 +216,7 @@ final class FatBtreeCluster {
     }
     List<IndexEntry> expected = new ArrayList<>();
     new java.util.TreeMap<>(reference).forEach((k, v) -> expected.add(new IndexEntry(k, v)));
-    for (FatBtreeNode node : nodes) {
+    for (FatBtreeNode node : nodes()) {
       assertEquals(expected, node.scan(PathKey.ROOT, null), "full scan from node "
           + node.nodeId());
     }
