@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,8 +30,10 @@ import org.locus.ndcoupling.fatbtree.store.PagesShipped;
  * (their copies answer for them), ship their changes at step 1 while the clients go on, and
  * come back. Each client owns every {@code CLIENTS}-th key, so a lookup must see the client's
  * own last write whichever incarnation answers; at the end the tree and every copy are sound and
- * agree with the union of the clients' maps.
+ * agree with the union of the clients' maps. A broken switch leaves threads waiting on a latch
+ * or the gate for good, so the timeout runs in a thread of its own and the test fails.
  */
+@Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ConcurrentNodeOffTest {
 
   private static final int NODES = 4;
