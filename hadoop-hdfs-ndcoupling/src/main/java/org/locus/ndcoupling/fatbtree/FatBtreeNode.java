@@ -32,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * cached copies on its first attempt only and drops those it finds stale. The concurrency
  * protocol (readers never latch; writers latch bottom-up, left to right, copies in node order;
  * lazy deletion, no merges) is written down in docs/ndcoupling.md, "Fat-Btree".
+ *
+ * <p>With copies ({@link NodeCopies}) this object is one <em>incarnation</em> of a node id: on
+ * the node itself, or on the next node of the ring serving for it while it is off. Client
+ * operations pass an {@link OperationGate} that a switch of incarnations closes.
  */
 public final class FatBtreeNode implements IndexPeer {
 
