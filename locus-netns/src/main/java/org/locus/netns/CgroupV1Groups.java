@@ -89,6 +89,11 @@ final class CgroupV1Groups extends NodeCgroup {
   }
 
   @Override
+  public long oomKills(String node) {
+    return oomKillCount(new File(new File(clusterGroup(memory), node), "memory.oom_control"));
+  }
+
+  @Override
   public List<File> clusterGroups() {
     List<File> groups = new ArrayList<>(List.of(clusterGroup(blkio), clusterGroup(memory)));
     cpu.ifPresent(mount -> groups.add(clusterGroup(mount)));

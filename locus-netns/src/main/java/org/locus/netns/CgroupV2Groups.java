@@ -93,4 +93,9 @@ final class CgroupV2Groups extends NodeCgroup {
   public List<File> clusterGroups() {
     return List.of(clusterGroup(mountPoint));
   }
+
+  @Override
+  public long oomKills(String node) {
+    return oomKillCount(new File(new File(clusterGroup(mountPoint), node), "memory.events"));
+  }
 }

@@ -159,6 +159,30 @@ public abstract class NodeCgroup {
   /** @return this cluster's own group in each hierarchy it uses (existing or not) */
   public abstract List<File> clusterGroups();
 
+  /**
+   * @return how many processes of the node the kernel killed for going over the node's memory
+   *     limit since its group was made (0 when the group or the kernel's counter is missing)
+   */
+  public abstract long oomKills(String node);
+
+  /**
+   * Reads the {@code oom_kill} line of a memory group's counters ({@code memory.events} in v2,
+   * {@code memory.oom_control} in v1: both print {@code oom_kill N} on a line of its own).
+   */
+  protected static long oomKillCount(File counters) {
+    try {
+      for (String line : Files.readAllLines(counters.toPath())) {
+        String[] words = line.trim().split("\\s+");
+        if (words.length == 2 && words[0].equals("oom_kill")) {
+          return Long.parseLong(words[1]);
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      return 0;
+    }
+    return 0;
+  }
+
   /** @return this cluster's own group below a hierarchy's mount point */
   protected File clusterGroup(File mountPoint) {
     return new File(mountPoint, "locus-" + layout.id());

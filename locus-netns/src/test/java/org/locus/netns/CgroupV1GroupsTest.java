@@ -51,6 +51,27 @@ class CgroupV1GroupsTest {
         recorded.toString());
   }
 
+  /**
+   * The kernel's count of processes killed at the node's memory limit, from the node's
+   * {@code memory.oom_control} in the memory hierarchy (the three lines this host's kernel
+   * prints there); 0 for a node whose group is gone.
+   */
+  @Test
+  void readsTheMemoryLimitsKillsFromTheNodesOomControl() throws IOException {
+    ClusterLayout layout = new ClusterLayout(root.resolve("cluster").toFile());
+    File memory = hierarchy("memory");
+    CgroupV1Groups groups = new CgroupV1Groups(layout,
+        new ResourceLedger(root.resolve("ledger").toFile()), hierarchy("blkio"), memory,
+        Optional.empty());
+    groups.create("node1", 1L << 30);
+    File group = new File(new File(memory, "locus-" + layout.id()), "node1");
+    Files.writeString(new File(group, "memory.oom_control").toPath(),
+        "oom_kill_disable 0\nunder_oom 0\noom_kill 3\n");
+
+    assertEquals(3, groups.oomKills("node1"));
+    assertEquals(0, groups.oomKills("node2"), "no group, no kill");
+  }
+
   private File hierarchy(String name) throws IOException {
     File dir = root.resolve(name).toFile();
     Files.createDirectories(dir.toPath());

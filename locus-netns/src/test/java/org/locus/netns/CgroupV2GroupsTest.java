@@ -77,6 +77,25 @@ class CgroupV2GroupsTest {
     assertEquals("50000 100000", read(new File(node, "cpu.max")));
   }
 
+  /**
+   * The kernel's count of processes killed at the node's memory limit, read from the node's
+   * {@code memory.events} as the kernel writes it; 0 for a node whose group is gone.
+   */
+  @Test
+  void readsTheMemoryLimitsKillsFromTheNodesEvents() throws IOException {
+    ClusterLayout layout = new ClusterLayout(root.resolve("cluster").toFile());
+    File hierarchy = root.resolve("hierarchy").toFile();
+    File node = new File(new File(hierarchy, "locus-" + layout.id()), "node3");
+    Files.createDirectories(node.toPath());
+    Files.writeString(new File(node, "memory.events").toPath(),
+        "low 0\nhigh 0\nmax 212\noom 3\noom_kill 2\noom_group_kill 0\n");
+    CgroupV2Groups groups = new CgroupV2Groups(layout,
+        new ResourceLedger(root.resolve("ledger").toFile()), hierarchy);
+
+    assertEquals(2, groups.oomKills("node3"));
+    assertEquals(0, groups.oomKills("node4"), "no group, no kill");
+  }
+
   private static String read(File file) throws IOException {
     return Files.readString(file.toPath()).trim();
   }

@@ -72,6 +72,11 @@ class DaemonLauncherUsersTest {
     }
 
     @Override
+    public long oomKills(String node) {
+      return 0;
+    }
+
+    @Override
     public List<File> clusterGroups() {
       return List.of();
     }

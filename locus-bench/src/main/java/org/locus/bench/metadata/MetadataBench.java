@@ -150,8 +150,8 @@ public final class MetadataBench {
   private List<MetadataSample> runClients(ClusterDirectory dir, int nodes,
       MetadataLayoutUnderTest layout, int run, String runDir, int files) throws Exception {
     ClusterLayout cluster = new ClusterLayout(dir.root());
-    DaemonLauncher launcher = new DaemonLauncher(cluster,
-        NodeCgroup.forHost(cluster, new ResourceLedger(cluster.ledgerFile())));
+    NodeCgroup cgroups = NodeCgroup.forHost(cluster, new ResourceLedger(cluster.ledgerFile()));
+    DaemonLauncher launcher = new DaemonLauncher(cluster, cgroups);
     File sync = StartBarrier.reset(new File(dir.root(), "bench-sync/r" + run + "-"
         + layout.word()));
     List<Process> clients = new ArrayList<>();
@@ -178,13 +178,15 @@ public final class MetadataBench {
       if (!client.waitFor(CLIENT_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
         clients.forEach(Process::destroyForcibly);
         throw new BenchException("the " + layout.label() + " client on node" + (k + 1)
-            + " ran over " + CLIENT_TIMEOUT_MINUTES + " minutes; see " + logs.get(k));
+            + " ran over " + CLIENT_TIMEOUT_MINUTES + " minutes"
+            + memoryLimitKills(cgroups, nodes) + "; see " + logs.get(k));
       }
       String output = Files.readString(logs.get(k).toPath());
       if (client.exitValue() != 0) {
         clients.forEach(Process::destroyForcibly);
         throw new BenchException("the " + layout.label() + " client on node" + (k + 1)
-            + " failed (exit " + client.exitValue() + "):\n" + tail(output));
+            + " failed (exit " + client.exitValue() + ")" + memoryLimitKills(cgroups, nodes)
+            + ":\n" + tail(output));
       }
       Matcher m = RESULT.matcher(output);
       int phases = 0;
@@ -303,6 +305,24 @@ public final class MetadataBench {
     StringBuilder text = new StringBuilder(MetadataSample.TSV_HEADER).append('\n');
     samples.forEach(s -> text.append(s.tsv()).append('\n'));
     Files.writeString(tsv.toPath(), text, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Names the nodes where the kernel killed a process at the node's memory limit (a daemon or
+   * the client): a client then fails only with the refused connection to the daemon it lost.
+   */
+  private String memoryLimitKills(NodeCgroup cgroups, int nodes) {
+    StringBuilder killed = new StringBuilder();
+    for (int k = 1; k <= nodes; k++) {
+      long kills = cgroups.oomKills("node" + k);
+      if (kills > 0) {
+        killed.append(killed.length() == 0 ? "" : ", ").append("node").append(k)
+            .append(" (").append(kills).append(')');
+      }
+    }
+    return killed.length() == 0 ? "" : "; the kernel killed processes at the memory limit of "
+        + killed + ": give the nodes more with --node-memory (now "
+        + (request.nodeMemoryBytes() >> 20) + " MiB)";
   }
 
   private static String tail(String output) {
