@@ -25,7 +25,7 @@ import org.locus.ndcoupling.rpc.GearProtocol;
  * NameNode here is an in-memory gear service that answers only while its host is on, so the
  * shifter's sequence (hand over, shift, follow, switch off; switch on, catch up, gear-up,
  * follow, hand back) is checked call by call. The real sequence on a netns cluster is
- * NetnsCoupledGearsTest's.
+ * NetnsCoupledNodesTest's (locus-cli, its gears half).
  */
 class GearShifterCopiesTest {
   private static final List<String> HOSTS = List.of("h1", "h2", "h3");
