@@ -28,6 +28,10 @@ public final class LocalRunnerCluster implements BenchCluster {
       root.mkdirs();
       conf.set("fs.defaultFS", "file:///");
       conf.setInt("mapreduce.task.io.sort.mb", 16);
+      // The client looks for the job's end every 5 s by default, which a recorded wall time
+      // would carry (a local job takes a second or two); 100 ms, as it is cheap locally.
+      conf.setInt("mapreduce.client.completion.pollinterval", 100);
+      conf.setInt("mapreduce.client.progressmonitor.pollinterval", 100);
       for (java.util.Map.Entry<String, String> key : keys) {
         conf.set(key.getKey(), key.getValue());
       }
