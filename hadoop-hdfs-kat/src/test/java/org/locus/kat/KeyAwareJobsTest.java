@@ -11,7 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.StringTokenizer;
 import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
@@ -135,14 +138,12 @@ class KeyAwareJobsTest {
     assertEquals(0, report.splitKeys(), "keys split across nodes after the append");
 
     Configuration conf = cluster.getConfiguration();
-    Job nativeJob = WordCount.create(conf, CORPUS, new Path("/out/wc-native-both"), 4);
-    org.apache.hadoop.mapreduce.lib.input.FileInputFormat.addInputPath(nativeJob, more);
     Job katJob = WordCount.create(conf, dataset, new Path("/out/wc-kat-appended"), 4);
     KeyAwareJobs.configure(katJob, dataset, map);
-    assertTrue(JobOutcome.run(nativeJob, false).succeeded());
     assertTrue(JobOutcome.run(katJob, false).succeeded());
-    assertEquals(sortedLines(new Path("/out/wc-native-both")),
-        sortedLines(new Path("/out/wc-kat-appended")));
+    // The native answer over both raw inputs, counted here as WordCount's mapper tokenizes a
+    // line: a native job over the raw files (one more job on the cluster) gives these lines.
+    assertEquals(wordCountLines(CORPUS, more), sortedLines(new Path("/out/wc-kat-appended")));
   }
 
   @Test
@@ -219,6 +220,29 @@ class KeyAwareJobsTest {
     Collections.sort(records);
     assertTrue(records.size() > 10, "the search found matches: " + records);
     return records;
+  }
+
+  /**
+   * The {@code word<TAB>count} lines a native WordCount over the files of {@code dirs} writes,
+   * sorted: each line split into tokens as {@link WordCount.TokenMapper} splits it.
+   */
+  private static List<String> wordCountLines(Path... dirs) throws IOException {
+    Map<String, Integer> counts = new HashMap<>();
+    for (Path dir : dirs) {
+      for (FileStatus file : fs.listStatus(dir)) {
+        for (String line : readAll(file.getPath())) {
+          StringTokenizer tokens = new StringTokenizer(line);
+          while (tokens.hasMoreTokens()) {
+            counts.merge(tokens.nextToken(), 1, Integer::sum);
+          }
+        }
+      }
+    }
+    List<String> lines = new ArrayList<>();
+    counts.forEach((word, count) -> lines.add(word + "\t" + count));
+    Collections.sort(lines);
+    assertTrue(lines.size() > 1000, "the inputs hold the Zipf vocabularies: " + lines.size());
+    return lines;
   }
 
   private static List<String> readAll(Path file) throws IOException {
