@@ -34,6 +34,8 @@ public final class LocalJobFixture {
     conf.set("fs.defaultFS", "file:///");
     conf.setInt("mapreduce.local.reduce.tasks.maximum", 2);
     conf.setInt("mapreduce.task.io.sort.mb", 16);
+    // The client's default looks for a job's end every 5 s, longer than a local job runs.
+    conf.setInt("mapreduce.client.completion.pollinterval", 100);
   }
 
   public Configuration conf() {

@@ -52,6 +52,8 @@ class LzoJobRoundTripTest {
     Configuration conf = new Configuration();
     conf.set("mapreduce.framework.name", "local");
     conf.set("fs.defaultFS", "file:///");
+    // The client's default looks for a job's end every 5 s, longer than a local job runs.
+    conf.setInt("mapreduce.client.completion.pollinterval", 100);
     conf.setBoolean(WordCount.COMBINER_KEY, false);
     fs = FileSystem.getLocal(conf);
     fs.delete(root, true);
