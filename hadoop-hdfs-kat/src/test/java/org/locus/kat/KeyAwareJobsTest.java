@@ -47,7 +47,7 @@ import org.locus.kit.LocusMiniCluster;
 /**
  * KAT end to end on 4 hosts: import, verify, and WordCount and Grep run natively over the raw
  * corpus and key-aware over the imported datasets, side by side: same output, shuffle stays on
- * the host.
+ * the host. Over an appended dataset the expected counts are the test's own, from the raw files.
  */
 class KeyAwareJobsTest {
   private static final Path CORPUS = new Path("/corpus");
