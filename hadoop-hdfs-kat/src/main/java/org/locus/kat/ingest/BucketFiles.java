@@ -2,7 +2,9 @@ package org.locus.kat.ingest;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -97,20 +99,33 @@ final class BucketFiles {
    * Undoes an append whose streams are closed: appended files back to their old length,
    * created files deleted. A cut inside a block is finished by HDFS block recovery, during
    * which readers would still see the replica's longer length; this waits (up to
-   * {@value #TRUNCATE_WAIT_MS} ms a file) until each such file is closed again.
+   * {@value #TRUNCATE_WAIT_MS} ms a file) until each such file is closed again. Every file is
+   * cut before the first wait, so their recoveries run side by side rather than one after
+   * another (each takes a DataNode heartbeat or more).
    */
   void rollBack() throws IOException {
     IOException first = null;
+    List<Path> recovering = new ArrayList<>();
     for (Map.Entry<Path, Long> e : lengthBefore.entrySet()) {
       try {
         if (e.getValue() < 0) {
           fs.delete(e.getKey(), false);
         } else if (fs.getFileStatus(e.getKey()).getLen() != e.getValue()
             && !fs.truncate(e.getKey(), e.getValue())) {
-          awaitClosed(e.getKey());
+          recovering.add(e.getKey());
         }
       } catch (IOException ex) {
         LOG.error("Could not roll back {} to {} bytes", e.getKey(), e.getValue(), ex);
+        if (first == null) {
+          first = ex;
+        }
+      }
+    }
+    for (Path file : recovering) {
+      try {
+        awaitClosed(file);
+      } catch (IOException ex) {
+        LOG.error("Could not roll back {} to {} bytes", file, lengthBefore.get(file), ex);
         if (first == null) {
           first = ex;
         }
