@@ -57,6 +57,7 @@ public final class NodeCopies {
   private final PeerTransport transport;
   private final FatBtreeOptions options;
   private final Stores stores;
+  private final NodeSwitchRules rules;
   private final OperationGate gate = new OperationGate();
   private final Map<Integer, FatBtreeNode> serving = new ConcurrentHashMap<>();
   private final Map<Integer, State> states = new ConcurrentHashMap<>();
@@ -76,8 +77,8 @@ public final class NodeCopies {
     this.transport = transport;
     this.options = options;
     this.stores = stores;
+    this.rules = new NodeSwitchRules(registry.nodes());
     for (int n : registry.nodes().toArray()) {
-      CopyRing.holderOf(registry.nodes(), n);
       copies.put(n, stores.openCopy(n));
       own.put(n, stores.openOwn(n));
       serve(n, openOwnIncarnation(n));
@@ -109,7 +110,7 @@ public final class NodeCopies {
 
   /** The node holding {@code n}'s copy. */
   public int holderOf(int n) {
-    return CopyRing.holderOf(registry.nodes(), n);
+    return rules.holderOf(n);
   }
 
   /** The copy of node {@code n}'s pages on its holder. */
@@ -127,18 +128,7 @@ public final class NodeCopies {
    * and its copy's holder are on and the node holds no copy that answers for another node.
    */
   public synchronized void nodeOff(int n) {
-    require(n, State.ON, "switched off");
-    int holder = holderOf(n);
-    if (states.get(holder) != State.ON) {
-      throw new IllegalStateException("node " + n + " cannot be switched off: its copy is on"
-          + " node " + holder + ", which is " + states.get(holder));
-    }
-    for (int p : registry.nodes().toArray()) {
-      if (p != n && holderOf(p) == n && states.get(p) != State.ON) {
-        throw new IllegalStateException("node " + n + " cannot be switched off: it holds the"
-            + " copy answering for node " + p + ", which is " + states.get(p));
-      }
-    }
+    rules.checkOff(n, states::get);
     gate.whileClosed(() -> {
       CopiedPageStore logged = CopiedPageStore.logged(copies.get(n), own.get(n));
       serve(n, open(logged, n));
@@ -153,7 +143,7 @@ public final class NodeCopies {
    * until {@link #nodeBack}.
    */
   public synchronized PagesShipped nodeReturning(int n) {
-    require(n, State.OFF, "returning");
+    rules.checkReturning(n, states::get);
     PagesShipped shipped = logging.get(n).shipChanges();
     states.put(n, State.RETURNING);
     return shipped;
@@ -161,7 +151,7 @@ public final class NodeCopies {
 
   /** Node {@code n}, its pages shipped, answers for them again from its own store. */
   public synchronized FatBtreeNode nodeBack(int n) {
-    require(n, State.RETURNING, "back");
+    rules.checkBack(n, states::get);
     gate.whileClosed(() -> {
       reopenOwn(n);
       logging.remove(n);
@@ -172,7 +162,7 @@ public final class NodeCopies {
 
   /** Stops node {@code n} (on) and starts it again from its own store. */
   public synchronized FatBtreeNode restart(int n) {
-    require(n, State.ON, "restarted");
+    rules.checkRestart(n, states::get);
     gate.whileClosed(() -> reopenOwn(n));
     return serving(n);
   }
@@ -219,16 +209,5 @@ public final class NodeCopies {
       before.stop();
     }
     registry.register(node);
-  }
-
-  private void require(int n, State expected, String what) {
-    State state = states.get(n);
-    if (state == null) {
-      throw new IllegalArgumentException("node " + n + " is not one of " + registry.nodes());
-    }
-    if (state != expected) {
-      throw new IllegalStateException("node " + n + " is " + state + ", so it cannot be "
-          + what + " (it must be " + expected + ")");
-    }
   }
 }
