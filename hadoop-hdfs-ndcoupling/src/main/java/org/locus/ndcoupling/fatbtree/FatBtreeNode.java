@@ -323,8 +323,9 @@ public final class FatBtreeNode implements IndexPeer {
    * Stops this incarnation's client operations (under a closed {@link OperationGate}): the node
    * is switched off, or its copy hands it back. An operation started here afterwards fails
    * with {@link IncarnationStoppedException}; the caller asks the node's current incarnation.
+   * Whoever switches incarnations ({@link NodeCopies}, or a node over RPC) calls it.
    */
-  void stop() {
+  public void stop() {
     stopped = true;
   }
 

@@ -28,7 +28,7 @@ public record NodeFile(int nodeId, RootRef root, long idsReservedTo) {
   private static final int LENGTH = 4 + 1 + 4 + 8 + 4 + 8 + 4;
 
   /** Parses a node file's bytes; {@code file} is only named in errors. */
-  static NodeFile decode(byte[] data, Path file) throws CorruptPageException {
+  public static NodeFile decode(byte[] data, Path file) throws CorruptPageException {
     if (data.length != LENGTH) {
       throw new CorruptPageException(file, data.length + " bytes, expected " + LENGTH);
     }
@@ -46,7 +46,8 @@ public record NodeFile(int nodeId, RootRef root, long idsReservedTo) {
     return new NodeFile(node, root, buf.getLong());
   }
 
-  byte[] encode() {
+  /** The node file's bytes, as {@code node.fbt} holds them (also its form on the wire). */
+  public byte[] encode() {
     ByteBuffer buf = ByteBuffer.allocate(LENGTH);
     buf.putInt(MAGIC).put((byte) 1).putInt(nodeId).putLong(root.pageId()).putInt(root.level())
         .putLong(idsReservedTo);

@@ -62,9 +62,22 @@ public final class IndexPeerServer implements FatBtreeProtocol, IndexClientProto
     return peerServer;
   }
 
-  /** Makes {@code served} the node answering here (replacing an earlier incarnation). */
+  /**
+   * Makes {@code served} the node answering here (replacing an earlier incarnation); null: none
+   * (the node was switched off and its copy answers elsewhere), so requests fail naming this
+   * address instead of reaching a stopped incarnation.
+   */
   public void serve(FatBtreeNode served) {
     this.node = served;
+  }
+
+  /**
+   * Serves {@code protocol} (Writable engine) on this server's port too, answered by
+   * {@code implementation}: the copies' page mirroring and switch steps, the switch
+   * administration. Call before any client uses it.
+   */
+  public void addProtocol(Class<?> protocol, Object implementation) {
+    server.addProtocol(RPC.RpcKind.RPC_WRITABLE, protocol, implementation);
   }
 
   /** The bound address (with the real port when started on port 0). */
@@ -94,7 +107,7 @@ public final class IndexPeerServer implements FatBtreeProtocol, IndexClientProto
     FatBtreeNode n = node;
     if (n == null) {
       throw new IOException("the Fat-Btree index server at " + address
-          + " is not serving a node yet");
+          + " is not serving a node (not yet, or it was switched off)");
     }
     return n;
   }

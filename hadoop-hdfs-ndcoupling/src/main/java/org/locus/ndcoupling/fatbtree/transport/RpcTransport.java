@@ -19,6 +19,11 @@ import org.locus.ndcoupling.fatbtree.PeerTransport;
  * to the peer's {@link IndexPeerServer}. One transport belongs to one node; it opens one proxy
  * per peer, on first use, and keeps it (Hadoop's RPC client reconnects after a peer restarts
  * on the same address). Messages are counted by the sending node and by the receiving server.
+ *
+ * <p>With copies, a node id is answered by one incarnation at a time, on the node itself or on
+ * the holder of its copy; a switch moves the id to the other's address with {@link #route}
+ * while no operation is in flight. Every message looks its peer up afresh, so the next one goes
+ * to the new address.
  */
 public final class RpcTransport implements PeerTransport, AutoCloseable {
 
@@ -36,7 +41,7 @@ public final class RpcTransport implements PeerTransport, AutoCloseable {
     }
     this.conf = new Configuration(conf);
     RPC.setProtocolEngine(this.conf, FatBtreeProtocol.class, WritableRpcEngine.class);
-    this.addresses = Map.copyOf(addresses);
+    this.addresses = new ConcurrentHashMap<>(addresses);
     this.nodes = NodeSet.of(addresses.keySet());
   }
 
@@ -91,7 +96,22 @@ public final class RpcTransport implements PeerTransport, AutoCloseable {
     return out.toString();
   }
 
-  /** The address of node {@code id}'s index server. */
+  /**
+   * Sends every later message for node {@code id} to {@code address}: the server of the
+   * incarnation that answers for it now.
+   */
+  public void route(int id, InetSocketAddress address) {
+    addressOf(id);
+    if (address.equals(addresses.put(id, address))) {
+      return;
+    }
+    FatBtreeProtocol old = proxies.remove(id);
+    if (old != null) {
+      RPC.stopProxy(old);
+    }
+  }
+
+  /** The address of node {@code id}'s index server (its current incarnation's). */
   public InetSocketAddress addressOf(int id) {
     InetSocketAddress address = addresses.get(id);
     if (address == null) {
