@@ -150,6 +150,13 @@ public final class NdCouplingConfigKeys {
   public static final String INDEX_CACHED_PAGES = "locus.ndcoupling.index.cached-pages";
   public static final int INDEX_CACHED_PAGES_DEFAULT = 1024;
 
+  /**
+   * How long a node keeps its operation gate closed for a switch of a whole node (off, back)
+   * before opening it by itself because the switch's coordinator did not; in ms.
+   */
+  public static final String INDEX_SWITCH_LEASE_MS = "locus.ndcoupling.index.switch-lease-ms";
+  public static final long INDEX_SWITCH_LEASE_MS_DEFAULT = 60_000;
+
   // static directory partitioning (seed 004 §4.2.1): the mount table of the coupled namespace
   // and the client file system that serves it, org.locus.ndcoupling.client.LocusFileSystem
 

@@ -1,5 +1,6 @@
 package org.locus.ndcoupling.fatbtree.service;
 
+import java.util.function.Supplier;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsInfo;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
@@ -19,16 +20,31 @@ import org.locus.ndcoupling.fatbtree.Page;
  * PageCacheMisses, PageCacheDrops, Retries, LeafSplits, IndexSplits, LeavesMoved. Gauges:
  * PageCopies, CachedPages, RootLevel, and PagesAtLevel0 (the leaves) up to
  * PagesAtLevel&lt;root level&gt;.
+ *
+ * <p>A node with copies ({@link CopiedIndexNode}) adds counters of its {@link CopyCounters}:
+ * PagesMirrored, PagesShipped, BytesShipped, Switches, GateClosures, GateLeasesExpired. Its own
+ * incarnation changes at each switch and is absent while it is off (then only these are
+ * published); the tree's counters are those of the incarnation serving now.
  */
 public final class FatBtreeMetrics implements MetricsSource {
 
   /** The record's name. */
   public static final String RECORD = "FatBtreeIndex";
 
-  private final FatBtreeNode node;
+  private final Supplier<FatBtreeNode> incarnation;
+  private final CopyCounters copies;
 
   FatBtreeMetrics(FatBtreeNode node) {
-    this.node = node;
+    this(() -> node, null);
+  }
+
+  /**
+   * @param incarnation the node's own incarnation now, or null while it is off
+   * @param copies      the node's copy counters, or null without copies
+   */
+  FatBtreeMetrics(Supplier<FatBtreeNode> incarnation, CopyCounters copies) {
+    this.incarnation = incarnation;
+    this.copies = copies;
   }
 
   /** The source name of node {@code id}. */
@@ -42,6 +58,26 @@ public final class FatBtreeMetrics implements MetricsSource {
 
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
+    FatBtreeNode node = incarnation.get();
+    MetricsRecordBuilder record = collector.addRecord(RECORD).setContext("locus");
+    if (copies != null) {
+      record.addCounter(info("PagesMirrored", "Page writes stored here for another"
+              + " incarnation's pages: a copy kept here, or this node's own while returning"),
+              copies.pagesMirrored.get())
+          .addCounter(info("PagesShipped", "Pages sent to returning nodes at step 1"),
+              copies.pagesShipped.get())
+          .addCounter(info("BytesShipped", "Bytes of the pages sent at step 1"),
+              copies.bytesShipped.get())
+          .addCounter(info("Switches", "Incarnations started or stopped here"),
+              copies.switches.get())
+          .addCounter(info("GateClosures", "Switches that closed this node's gate"),
+              copies.gateClosures.get())
+          .addCounter(info("GateLeasesExpired", "Gates opened by themselves when a switch's"
+              + " coordinator did not open them"), copies.gateLeasesExpired.get());
+    }
+    if (node == null) {
+      return;
+    }
     NodeCounters c = node.counters();
     int rootLevel = node.root().level();
     int[] perLevel = new int[rootLevel + 1];
@@ -52,8 +88,7 @@ public final class FatBtreeMetrics implements MetricsSource {
         perLevel[page.level()]++;
       }
     }
-    MetricsRecordBuilder record = collector.addRecord(RECORD).setContext("locus")
-        .tag(info("NodeId", "Fat-Btree node id"), Integer.toString(node.nodeId()))
+    record.tag(info("NodeId", "Fat-Btree node id"), Integer.toString(node.nodeId()))
         .addCounter(info("Lookups", "Lookups started at this node"), c.lookups.get())
         .addCounter(info("Forwards", "Lookups and updates forwarded to a leaf's node"),
             c.forwards.get())

@@ -28,6 +28,11 @@ import org.locus.ndcoupling.fatbtree.Page;
  * node file if it changed. Writes of one page id, and a page's shipping, are serialised by a
  * lock of their own (never held while waiting for another), so a page written while it ships
  * reaches the other store after it; readers take no lock.
+ *
+ * <p>{@link #stopMirroring} turns a mirroring store into a logging one: over RPC, where the
+ * other store goes away with its node (a holder switched off takes the copies it keeps with
+ * it), the node serving keeps a log for it instead, and {@link #shipChanges} catches the other
+ * store up when it returns.
  */
 public final class CopiedPageStore implements PageStore {
 
@@ -62,6 +67,16 @@ public final class CopiedPageStore implements PageStore {
    */
   public static CopiedPageStore logged(PageStore copy, PageStore own) {
     return new CopiedPageStore(copy, own, false);
+  }
+
+  /**
+   * From now on writes go to the served store only, each page's first write logged, until
+   * {@link #shipChanges}: the other store, equal to the served one while mirroring, is going
+   * away. Call only while no write is under way (a switch, behind a closed gate); a mirroring
+   * write still under way would fail on the store that went.
+   */
+  public void stopMirroring() {
+    mirroring = false;
   }
 
   /** Pages written or deleted since logging began (before shipping; 0 when mirroring). */

@@ -7,7 +7,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.WritableRpcEngine;
 import org.locus.ndcoupling.fatbtree.NodeCopies;
-import org.locus.ndcoupling.fatbtree.store.PagesShipped;
+import org.locus.ndcoupling.fatbtree.store.ReturnShipped;
 
 /**
  * A client of the index's switch administration ({@link IndexAdminProtocol}) at one index
@@ -36,8 +36,11 @@ public final class IndexAdminClient implements Closeable {
     proxy.nodeOff(node);
   }
 
-  /** Gear-up step 1: ships {@code node} the pages changed while it was off. */
-  public PagesShipped nodeReturning(int node) throws IOException {
+  /**
+   * Gear-up step 1: ships {@code node} (its index server up again) the pages changed while it
+   * was off, its own and those of the copy it keeps.
+   */
+  public ReturnShipped nodeReturning(int node) throws IOException {
     return proxy.nodeReturning(node).get();
   }
 

@@ -13,11 +13,18 @@ import org.apache.hadoop.ipc.VersionedProtocol;
 public interface IndexAdminProtocol extends VersionedProtocol {
   long versionID = 1L;
 
-  /** Switches {@code node} off: its copy answers for it (run again, completes a broken one). */
+  /**
+   * Switches {@code node} off: its copy answers for it, and the node it copies logs for the
+   * copy it keeps. Its index server may be stopped afterwards (run again, completes a broken
+   * switch).
+   */
   void nodeOff(int node) throws IOException;
 
-  /** Gear-up step 1 for {@code node}: what was shipped to it. */
-  PagesShippedWritable nodeReturning(int node) throws IOException;
+  /**
+   * Gear-up step 1 for {@code node}, whose index server is up again at its address: what was
+   * shipped to it (its own pages, and the copy it keeps).
+   */
+  ReturnShippedWritable nodeReturning(int node) throws IOException;
 
   /** {@code node} answers for its pages again (run again, completes a broken one). */
   void nodeBack(int node) throws IOException;

@@ -30,12 +30,15 @@ public interface NodeSwitchProtocol extends VersionedProtocol {
    */
   void openGate(String switchId) throws IOException;
 
-  /** Off: this node stops answering for its own id (its own incarnation is stopped). */
+  /**
+   * Off: this node stops answering for its own id (its own incarnation is stopped) and records
+   * in its directory that it is off, so that it starts again without answering for it.
+   */
   void stopOwn() throws IOException;
 
   /**
    * Back: this node opens its own store again from its directory, mirrored to its holder, and
-   * answers for its own id at its own address.
+   * answers for its own id at its own address; the record that it is off is removed.
    */
   void startOwn() throws IOException;
 
@@ -50,6 +53,18 @@ public interface NodeSwitchProtocol extends VersionedProtocol {
    * copy changed since it started serving, and mirrors every later write there too.
    */
   PagesShippedWritable shipCopy(int node) throws IOException;
+
+  /**
+   * Off, on the node whose copy the node going off keeps: from now on log this node's page
+   * changes instead of mirroring them, as that copy goes away with its holder.
+   */
+  void logForHolder() throws IOException;
+
+  /**
+   * Step 1, on the node whose copy the returning node keeps: sends that copy (at the holder's
+   * own address) the pages changed since {@link #logForHolder}, and mirrors again.
+   */
+  PagesShippedWritable shipToHolder() throws IOException;
 
   /** Back, on the holder: stops the incarnation of {@code node} and its server. */
   void stopCopy(int node) throws IOException;
