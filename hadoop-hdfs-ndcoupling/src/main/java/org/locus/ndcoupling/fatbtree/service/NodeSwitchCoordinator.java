@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * index node as {@link IndexAdminProtocol}; the gear shifter asks one of them.
  *
  * <ul>
- *   <li><b>off</b>: close every gate; the node it copies stops mirroring to it and logs
+ *   <li><b>off</b>: close the gate of every node that is on; the node it copies stops mirroring to it and logs
  *       instead (the copy it keeps goes away with it); the node stops answering for its id; its
  *       holder starts an incarnation of it on the copy (logging changes) at an address of its
  *       own; every node that is on routes the id there; open every gate. Its index server may
@@ -49,8 +49,8 @@ import org.slf4j.LoggerFactory;
  * The off node stops before its copy starts, and the copy stops before the node starts, so an
  * id never has two incarnations taking writes. Every step is idempotent, so a switch that
  * failed part way (or whose coordinator died, its gates opening by their lease) is completed by
- * running it again: {@link #nodeOff} of a node already off and {@link #nodeBack} of a node
- * already on run every step once more instead of refusing. Switches asked of one coordinator
+ * running it again: {@link #nodeOff} of a node already off routes its id to the copy again, and
+ * {@link #nodeBack} of a node already on runs every step once more, instead of refusing. Switches asked of one coordinator
  * are serialised; a second coordinator's switch is refused by the first gate it finds held.
  */
 public final class NodeSwitchCoordinator implements IndexAdminProtocol {
@@ -118,22 +118,27 @@ public final class NodeSwitchCoordinator implements IndexAdminProtocol {
   @Override
   public synchronized void nodeOff(int node) throws IOException {
     Map<Integer, NodeCopies.State> states = states();
-    if (states.get(node) == NodeCopies.State.OFF) {
-      LOG.warn("Fat-Btree node {} is off already; running its switch-off again to complete it",
-          node);
+    // Off already: the holder serves, which it starts only after the node stopped and the node
+    // it copies logs for it, so only the routes may be missing (the node's server may be down).
+    boolean again = states.get(node) == NodeCopies.State.OFF;
+    if (again) {
+      LOG.warn("Fat-Btree node {} is off already; routing its id to its copy again", node);
     } else {
       refused(() -> rules.checkOff(node, states::get));
     }
     int holder = rules.holderOf(node);
-    List<Integer> gated = on(states);
-    gated.add(node);
     int copied = rules.copiedBy(node);
-    runClosed("off-" + node, gated, () -> {
-      at(copied).logForHolder();
-      at(node).stopOwn();
+    List<Integer> on = on(states);
+    runClosed("off-" + node, on, () -> {
+      if (!again) {
+        at(copied).logForHolder();
+        at(node).stopOwn();
+      }
       String copy = at(holder).startCopy(node);
-      for (int n : on(states)) {
-        at(n).route(node, copy);
+      for (int n : on) {
+        if (n != node) {
+          at(n).route(node, copy);
+        }
       }
     });
     LOG.info("Fat-Btree node {} is off; node {} answers for it", node, holder);
