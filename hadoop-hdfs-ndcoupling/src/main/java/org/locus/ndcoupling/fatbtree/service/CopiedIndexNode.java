@@ -419,6 +419,11 @@ public final class CopiedIndexNode implements NodeSwitchProtocol, PageMirrorProt
   @Override
   public void route(int node, String hostPort) {
     transport.route(node, NetUtils.createSocketAddr(hostPort));
+    // A read through the new route, which is repeated once if it fails in transport: this
+    // node's RPC connection to that address may be left from a server that has since stopped
+    // (a node switched off and on, a port used again), and the first call on it would fail.
+    // Latches and leaf updates are never repeated, so they must find a live connection.
+    transport.peer(nodeId, node).root();
   }
 
   @Override

@@ -19,6 +19,7 @@ import org.locus.ndcoupling.fatbtree.NodeSet;
 import org.locus.ndcoupling.fatbtree.NodeSwitchRules;
 import org.locus.ndcoupling.fatbtree.transport.IndexAdminProtocol;
 import org.locus.ndcoupling.fatbtree.transport.NodeSwitchProtocol;
+import org.locus.ndcoupling.fatbtree.transport.RepeatedOnce;
 import org.locus.ndcoupling.fatbtree.store.ReturnShipped;
 import org.locus.ndcoupling.fatbtree.transport.ReturnShippedWritable;
 import org.slf4j.Logger;
@@ -33,25 +34,27 @@ import org.slf4j.LoggerFactory;
  * index node as {@link IndexAdminProtocol}; the gear shifter asks one of them.
  *
  * <ul>
- *   <li><b>off</b>: close the gate of every node that is on; the node it copies stops mirroring to it and logs
- *       instead (the copy it keeps goes away with it); the node stops answering for its id; its
- *       holder starts an incarnation of it on the copy (logging changes) at an address of its
- *       own; every node that is on routes the id there; open every gate. Its index server may
- *       then stop.</li>
+ *   <li><b>off</b>: close the gate of every node that is on; the node it copies stops
+ *       mirroring to it and logs instead (the copy it keeps goes away with it); the node stops
+ *       answering for its id; its holder starts an incarnation of it on the copy (logging
+ *       changes) at an address of its own; every node that is on routes the id there; open
+ *       every gate. Its index server may then stop.</li>
  *   <li><b>returning</b> (step 1, its index server up again on its address): the holder ships
  *       the changed pages to the node's own store and mirrors later writes there; the node it
  *       copies does the same for the copy it keeps; no gate, as in one JVM.</li>
- *   <li><b>back</b>: close every gate (the returning node's included); the holder stops its
- *       incarnation; the node reopens its own store and answers at its own address; every node
- *       routes the id back, and the returning node learns every other route; open.</li>
+ *   <li><b>back</b>: close the gates of the nodes that are on and of the returning node; the
+ *       holder stops its incarnation; the node reopens its own store and answers at its own
+ *       address; every node routes the id back, and the returning node learns every other
+ *       route; open.</li>
  * </ul>
  *
  * The off node stops before its copy starts, and the copy stops before the node starts, so an
  * id never has two incarnations taking writes. Every step is idempotent, so a switch that
  * failed part way (or whose coordinator died, its gates opening by their lease) is completed by
  * running it again: {@link #nodeOff} of a node already off routes its id to the copy again, and
- * {@link #nodeBack} of a node already on runs every step once more, instead of refusing. Switches asked of one coordinator
- * are serialised; a second coordinator's switch is refused by the first gate it finds held.
+ * {@link #nodeBack} of a node already on runs every step once more, instead of refusing.
+ * Switches asked of one coordinator are serialised; a second coordinator's switch is refused by
+ * the first gate it finds held.
  */
 public final class NodeSwitchCoordinator implements IndexAdminProtocol {
 
@@ -62,6 +65,7 @@ public final class NodeSwitchCoordinator implements IndexAdminProtocol {
   private final NodeSwitchRules rules;
   private final long leaseMillis;
   private final Map<Integer, NodeSwitchProtocol> proxies = new ConcurrentHashMap<>();
+  private final Map<Integer, NodeSwitchProtocol> repeating = new ConcurrentHashMap<>();
 
   /**
    * @param homes       every node's own index server
@@ -76,14 +80,17 @@ public final class NodeSwitchCoordinator implements IndexAdminProtocol {
     this.leaseMillis = leaseMillis;
   }
 
+  /** Node {@code node}'s switch steps: idempotent, so one failing in transport goes again. */
   private NodeSwitchProtocol at(int node) throws IOException {
-    NodeSwitchProtocol proxy = proxies.get(node);
-    if (proxy == null) {
-      proxy = RPC.getProxy(NodeSwitchProtocol.class, NodeSwitchProtocol.versionID,
-          homes.get(node), conf);
+    NodeSwitchProtocol steps = repeating.get(node);
+    if (steps == null) {
+      NodeSwitchProtocol proxy = RPC.getProxy(NodeSwitchProtocol.class,
+          NodeSwitchProtocol.versionID, homes.get(node), conf);
       proxies.put(node, proxy);
+      steps = RepeatedOnce.wrap(NodeSwitchProtocol.class, proxy, homes.get(node));
+      repeating.put(node, steps);
     }
-    return proxy;
+    return steps;
   }
 
   /**
@@ -254,6 +261,7 @@ public final class NodeSwitchCoordinator implements IndexAdminProtocol {
   public void close() {
     proxies.values().forEach(RPC::stopProxy);
     proxies.clear();
+    repeating.clear();
   }
 
   @Override

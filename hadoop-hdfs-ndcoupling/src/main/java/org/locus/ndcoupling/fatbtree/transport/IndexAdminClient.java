@@ -12,14 +12,19 @@ import org.locus.ndcoupling.fatbtree.store.ReturnShipped;
 /**
  * A client of the index's switch administration ({@link IndexAdminProtocol}) at one index
  * node, which coordinates each switch over every node: what the gear shifter calls to switch a
- * whole node off, run its step 1 and take it back.
+ * whole node off, run its step 1 and take it back. A call that fails in transport is sent once
+ * more (the server may have restarted since the last call on this address): switching off and
+ * back are re-runnable, and a step 1 that is asked twice is refused the second time as RETURNING
+ * rather than shipped twice.
  */
 public final class IndexAdminClient implements Closeable {
 
+  private final IndexAdminProtocol rpc;
   private final IndexAdminProtocol proxy;
 
-  private IndexAdminClient(IndexAdminProtocol proxy) {
-    this.proxy = proxy;
+  private IndexAdminClient(IndexAdminProtocol rpc, InetSocketAddress address) {
+    this.rpc = rpc;
+    this.proxy = RepeatedOnce.wrap(IndexAdminProtocol.class, rpc, address);
   }
 
   /** Connects to the index server at {@code address}. */
@@ -28,7 +33,7 @@ public final class IndexAdminClient implements Closeable {
     Configuration rpcConf = new Configuration(conf);
     RPC.setProtocolEngine(rpcConf, IndexAdminProtocol.class, WritableRpcEngine.class);
     return new IndexAdminClient(RPC.getProxy(IndexAdminProtocol.class,
-        IndexAdminProtocol.versionID, address, rpcConf));
+        IndexAdminProtocol.versionID, address, rpcConf), address);
   }
 
   /** Switches {@code node} off; its copy answers for it. */
@@ -56,6 +61,6 @@ public final class IndexAdminClient implements Closeable {
 
   @Override
   public void close() {
-    RPC.stopProxy(proxy);
+    RPC.stopProxy(rpc);
   }
 }

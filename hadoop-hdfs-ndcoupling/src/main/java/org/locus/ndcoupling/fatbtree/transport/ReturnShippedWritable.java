@@ -6,7 +6,10 @@ import java.io.IOException;
 import org.apache.hadoop.io.Writable;
 import org.locus.ndcoupling.fatbtree.store.ReturnShipped;
 
-/** {@link ReturnShipped} on the wire: the own pages' {@link PagesShippedWritable}, then the held copy's. */
+/**
+ * {@link ReturnShipped} on the wire: the own pages' {@link PagesShippedWritable}, then the held
+ * copy's.
+ */
 public final class ReturnShippedWritable implements Writable {
 
   private ReturnShipped shipped;
