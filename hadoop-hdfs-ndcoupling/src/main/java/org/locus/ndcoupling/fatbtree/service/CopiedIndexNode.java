@@ -56,7 +56,8 @@ import org.slf4j.LoggerFactory;
  *       predecessor is on, its own store while it is off (step 1, then the copy's writes).</li>
  * </ul>
  * Every incarnation here passes one {@link OperationGate}, which a switch closes
- * ({@link HeldGate}). Switch steps are serialised by this object's monitor; clients never wait
+ * ({@link HeldGate}); every step that changes what this node serves or routes is refused unless
+ * the gate is closed. Switch steps are serialised by this object's monitor; clients never wait
  * on it.
  *
  * <p>Lifecycle as {@link IndexNodeService}: {@link #bind}, then {@link #open} with every
@@ -276,6 +277,7 @@ public final class CopiedIndexNode implements NodeSwitchProtocol, PageMirrorProt
 
   @Override
   public synchronized void stopOwn() throws IOException {
+    heldGate.requireClosed("stopOwn");
     FatBtreeNode stopping = own;
     if (stopping == null) {
       return;
@@ -299,6 +301,7 @@ public final class CopiedIndexNode implements NodeSwitchProtocol, PageMirrorProt
 
   @Override
   public synchronized void startOwn() throws IOException {
+    heldGate.requireClosed("startOwn");
     if (own != null) {
       return;
     }
@@ -323,6 +326,7 @@ public final class CopiedIndexNode implements NodeSwitchProtocol, PageMirrorProt
 
   @Override
   public synchronized String startCopy(int node) throws IOException {
+    heldGate.requireClosed("startCopy " + node);
     requireCopied(node);
     if (copyIncarnation == null) {
       RemotePageStore returning = RemotePageStore.connect(conf, node, homes.get(node));
@@ -366,6 +370,7 @@ public final class CopiedIndexNode implements NodeSwitchProtocol, PageMirrorProt
 
   @Override
   public synchronized void logForHolder() throws IOException {
+    heldGate.requireClosed("logForHolder");
     if (ownMirror == null) {
       throw new IOException("Fat-Btree node " + nodeId + " is off; only a node that is on"
           + " logs for the copy its holder keeps");
@@ -395,6 +400,7 @@ public final class CopiedIndexNode implements NodeSwitchProtocol, PageMirrorProt
 
   @Override
   public synchronized void stopCopy(int node) throws IOException {
+    heldGate.requireClosed("stopCopy " + node);
     requireCopied(node);
     if (copyIncarnation == null) {
       return;
@@ -417,7 +423,8 @@ public final class CopiedIndexNode implements NodeSwitchProtocol, PageMirrorProt
   }
 
   @Override
-  public void route(int node, String hostPort) {
+  public void route(int node, String hostPort) throws IOException {
+    heldGate.requireClosed("route " + node);
     transport.route(node, NetUtils.createSocketAddr(hostPort));
     // A read through the new route, which is repeated once if it fails in transport: this
     // node's RPC connection to that address may be left from a server that has since stopped

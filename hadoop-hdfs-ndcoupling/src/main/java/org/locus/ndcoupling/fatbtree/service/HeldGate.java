@@ -90,6 +90,19 @@ final class HeldGate {
     }
   }
 
+  /**
+   * Refuses {@code step} unless a switch holds the gate closed: a step that changes what this
+   * node serves or where it sends a node's messages runs only with no operation in flight here.
+   * A gate whose lease passed is open again, so a late step of its switch is refused too.
+   */
+  synchronized void requireClosed(String step) throws IOException {
+    if (switchId == null) {
+      throw new IOException(owner + " refuses " + step + ": a switch step runs only behind"
+          + " the node's closed operation gate (closeGate first)"
+          + (expired == null ? "" : "; the lease of switch " + expired + " has passed"));
+    }
+  }
+
   /** Opens the gate {@code id} closed; done already if it was (and did not expire). */
   void open(String id) throws IOException {
     Thread waitFor;

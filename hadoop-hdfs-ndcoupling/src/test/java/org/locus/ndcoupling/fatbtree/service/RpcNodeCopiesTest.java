@@ -55,6 +55,8 @@ class RpcNodeCopiesTest {
 
   private static final int NODES = 4;
   private static final int OFF = 1;
+  /** The lease of a gate closed by a coordinator that dies in the test. */
+  private static final long LEASE_MS = 300;
 
   @TempDir
   Path dir;
@@ -382,8 +384,18 @@ class RpcNodeCopiesTest {
   @Test
   void aSwitchLeftHalfDoneByItsCoordinatorIsCompletedByRunningItAgain() throws IOException {
     start();
-    // a coordinator that died after the first step of a switch-off: node 1 stopped, no copy
+    // a coordinator that died after the first steps of a switch-off: node 0 logs for node 1,
+    // node 1 stopped, no copy serves; the gates open by their lease
+    cluster.host(0).closeGate("dead", LEASE_MS);
+    cluster.host(0).logForHolder();
+    cluster.host(OFF).closeGate("dead", LEASE_MS);
     cluster.host(OFF).stopOwn();
+    waitForTheLease();
+    IOException late = assertThrows(IOException.class,
+        () -> cluster.host(OFF).openGate("dead"), "the lease passed first");
+    assertTrue(late.getMessage().contains("opened by itself"), late.getMessage());
+    IOException refused = assertThrows(IOException.class, () -> cluster.host(2).startCopy(OFF));
+    assertTrue(refused.getMessage().contains("closed operation gate"), refused.getMessage());
     assertEquals(NodeCopies.State.ON, state(OFF), "its copy does not serve yet");
     switchOff(OFF);
     assertEquals(NodeCopies.State.OFF, state(OFF));
@@ -394,19 +406,26 @@ class RpcNodeCopiesTest {
     put(0, PathKey.of("/b/while-off"), 7);
     returning(OFF);
     // a coordinator that died in the middle of taking node 1 back: the copy stopped
+    cluster.host(2).closeGate("dead-too", LEASE_MS);
     cluster.host(2).stopCopy(OFF);
     assertNull(cluster.serving(OFF), "no incarnation answers for node 1");
+    waitForTheLease();
     back(OFF);
     assertEquals(NodeCopies.State.ON, state(OFF));
     assertAgreesWithReference(List.of());
     assertSound();
   }
 
+  private static void waitForTheLease() {
+    java.util.concurrent.locks.LockSupport.parkNanos(
+        TimeUnit.MILLISECONDS.toNanos(LEASE_MS * 2));
+  }
+
   @Test
   void aGateWhoseCoordinatorDiedOpensByItselfAndSaysSo() throws Exception {
     start();
     CopiedIndexNode node0 = cluster.host(0);
-    node0.closeGate("dead-coordinator", 300);
+    node0.closeGate("dead-coordinator", LEASE_MS);
     long start = System.nanoTime();
     put(0, PathKey.of("/a/after-the-lease"), 1);
     assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(250),
