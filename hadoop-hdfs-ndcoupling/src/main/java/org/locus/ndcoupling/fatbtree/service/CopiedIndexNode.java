@@ -160,8 +160,8 @@ public final class CopiedIndexNode implements NodeSwitchProtocol, PageMirrorProt
     }
     metricsSource = FatBtreeMetrics.sourceName(nodeId);
     DefaultMetricsSystem.instance().register(metricsSource,
-        "Fat-Btree index node " + nodeId + " with copies", new FatBtreeMetrics(() -> own,
-            counters));
+        "Fat-Btree index node " + nodeId + " with copies", new FatBtreeMetrics(nodeId,
+            () -> own, counters));
     LOG.info("Fat-Btree node {} at {}: own pages in {}, node {}'s copy in {}", nodeId,
         server.address(), ownDir, copied, copyDir);
     return own;
@@ -260,6 +260,7 @@ public final class CopiedIndexNode implements NodeSwitchProtocol, PageMirrorProt
           + "'s to node " + nodeId);
     }
     target.putNodeFile(file);
+    counters.pagesMirrored.incrementAndGet();
   }
 
   // ------------------------------------------------------------------------------------------

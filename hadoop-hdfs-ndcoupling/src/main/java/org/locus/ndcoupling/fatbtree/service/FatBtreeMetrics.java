@@ -31,18 +31,21 @@ public final class FatBtreeMetrics implements MetricsSource {
   /** The record's name. */
   public static final String RECORD = "FatBtreeIndex";
 
+  private final int nodeId;
   private final Supplier<FatBtreeNode> incarnation;
   private final CopyCounters copies;
 
   FatBtreeMetrics(FatBtreeNode node) {
-    this(() -> node, null);
+    this(node.nodeId(), () -> node, null);
   }
 
   /**
+   * @param nodeId      the node's id (its tag)
    * @param incarnation the node's own incarnation now, or null while it is off
    * @param copies      the node's copy counters, or null without copies
    */
-  FatBtreeMetrics(Supplier<FatBtreeNode> incarnation, CopyCounters copies) {
+  FatBtreeMetrics(int nodeId, Supplier<FatBtreeNode> incarnation, CopyCounters copies) {
+    this.nodeId = nodeId;
     this.incarnation = incarnation;
     this.copies = copies;
   }
@@ -59,7 +62,8 @@ public final class FatBtreeMetrics implements MetricsSource {
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     FatBtreeNode node = incarnation.get();
-    MetricsRecordBuilder record = collector.addRecord(RECORD).setContext("locus");
+    MetricsRecordBuilder record = collector.addRecord(RECORD).setContext("locus")
+        .tag(info("NodeId", "Fat-Btree node id"), Integer.toString(nodeId));
     if (copies != null) {
       record.addCounter(info("PagesMirrored", "Page writes stored here for another"
               + " incarnation's pages: a copy kept here, or this node's own while returning"),
@@ -88,8 +92,7 @@ public final class FatBtreeMetrics implements MetricsSource {
         perLevel[page.level()]++;
       }
     }
-    record.tag(info("NodeId", "Fat-Btree node id"), Integer.toString(node.nodeId()))
-        .addCounter(info("Lookups", "Lookups started at this node"), c.lookups.get())
+    record.addCounter(info("Lookups", "Lookups started at this node"), c.lookups.get())
         .addCounter(info("Forwards", "Lookups and updates forwarded to a leaf's node"),
             c.forwards.get())
         .addCounter(info("MessagesSent", "Requests sent to other nodes"), c.messagesSent.get())

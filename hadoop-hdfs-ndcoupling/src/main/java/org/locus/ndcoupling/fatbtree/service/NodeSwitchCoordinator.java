@@ -182,8 +182,9 @@ public final class NodeSwitchCoordinator implements IndexAdminProtocol {
       }
       for (int other : rules.nodes().toArray()) {
         if (other != node) {
-          String copy = at(rules.holderOf(other)).copyAddress(other);
-          at(node).route(other, copy.isEmpty() ? hostPort(homes.get(other)) : copy);
+          // an off node's holder is on (the rules); an on node's may be off, so is not asked
+          at(node).route(other, states.get(other) == NodeCopies.State.ON
+              ? hostPort(homes.get(other)) : at(rules.holderOf(other)).copyAddress(other));
         }
       }
     });
