@@ -37,9 +37,15 @@ class FatBtreeContractTest {
   private static FbbTestCluster cluster;
   private static FatBtreeFileSystem fs;
 
+  /**
+   * A pattern such as {@code -Dtest='org.locus.ndcoupling.fatbtree.**'} selects every nested
+   * class on its own too, and surefire may run one in a second JVM while this class runs: each
+   * JVM starts the cluster in a directory of its own, or they delete and lock each other's.
+   */
   @BeforeAll
   static void start() throws IOException {
-    cluster = FbbTestCluster.start(new File("target/test-clusters/fbb-contract"), 3);
+    cluster = FbbTestCluster.start(new File("target/test-clusters/fbb-contract-"
+        + ProcessHandle.current().pid()), 3);
     fs = cluster.fbb(ENTRY);
   }
 
