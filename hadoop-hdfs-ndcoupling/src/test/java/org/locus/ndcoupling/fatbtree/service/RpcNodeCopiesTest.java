@@ -347,6 +347,20 @@ class RpcNodeCopiesTest {
     assertSound();
   }
 
+  @Test
+  void theVerifierFindsACopyThatDiffersFromItsNode() throws IOException {
+    start();
+    assertSound();
+    PageStore copyOfOne = cluster.host(2).copyStore();
+    Page leaf = copyOfOne.all().stream().filter(p -> p.level() == 0).findFirst().orElseThrow();
+    copyOfOne.remove(leaf.id());
+    VerificationReport report = cluster.verifyWithCopies();
+    assertFalse(report.isSound(), "a page missing from node 1's copy");
+    assertTrue(report.problems().stream().anyMatch(problem -> problem.startsWith("node 1's ")
+        && problem.contains("has no copy on") && problem.contains("copy-of-node-1")),
+        report.toString());
+  }
+
   private static String refusal(IOException e) {
     return e.getMessage();
   }
