@@ -12,12 +12,13 @@ import org.locus.netns.NetnsClusterSpec;
 
 /**
  * What a bench asks of a cluster, whatever runs it: the nodes, each node's DataNode volumes, the
- * rates of its devices and link, its memory and disk size, and the configuration keys of the
- * feature under test. Every recipe cluster runs HDFS and YARN. A feature's bench builds one
- * recipe per layout it compares; {@link EmbeddedCluster} and {@link NetnsCluster} start it.
+ * rates of its devices and link, its memory, CPU and disk size, whether it runs YARN, and the
+ * configuration keys of the feature under test. Every recipe cluster runs HDFS. A feature's
+ * bench builds one recipe per layout it compares; {@link EmbeddedCluster} and
+ * {@link NetnsCluster} start it.
  *
  * <p>Rates are 0 for "unlimited". The embedded cluster (one JVM, loopback links, directories
- * for disks) cannot throttle or cap anything: it takes the nodes, volumes and keys only.
+ * for disks) cannot throttle or cap anything: it takes the nodes, volumes, YARN and keys only.
  *
  * @param nodes worker nodes
  * @param volumes the storage type of each DataNode volume of a node, each its own disk
@@ -27,12 +28,15 @@ import org.locus.netns.NetnsClusterSpec;
  * @param ssdBytesPerSecond read and write throttle of each {@code SSD} volume's device
  * @param linkBitsPerSecond each node's link rate, both ways
  * @param nodeMemoryBytes memory limit of a node: its daemons, tasks and page cache
+ * @param nodeCpus CPU bandwidth of a node in cores, 0 for unlimited (netns only)
  * @param diskBytes size of each node disk
+ * @param yarn whether YARN and MapReduce run beside HDFS
  * @param keys configuration keys for every daemon and client, in the order they were given
  */
 public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType replicatedVolume,
     long diskBytesPerSecond, long ssdBytesPerSecond, long linkBitsPerSecond,
-    long nodeMemoryBytes, long diskBytes, Map<String, String> keys) {
+    long nodeMemoryBytes, double nodeCpus, long diskBytes, boolean yarn,
+    Map<String, String> keys) {
 
   /** Disk size of a recipe that does not set one: room for a smoke-size bench's data. */
   public static final long DEFAULT_DISK_BYTES = 2L << 30;
@@ -49,7 +53,10 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
     keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
   }
 
-  /** @return a builder of a recipe with one DISK volume per node, nothing throttled, no keys */
+  /**
+   * @return a builder of a recipe with one DISK volume per node, HDFS and YARN, nothing
+   *     throttled or capped, no keys
+   */
   public static Builder builder(int nodes) {
     return new Builder(nodes);
   }
@@ -65,7 +72,7 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
 
   /**
    * @param distLibDir the {@code locus dist} bundle's jar directory the daemons load
-   * @return the netns cluster this recipe describes (YARN, one NameNode on the master)
+   * @return the netns cluster this recipe describes (one NameNode on the master)
    * @throws IllegalStateException when the recipe has no node memory
    */
   public NetnsClusterSpec netnsSpec(File distLibDir) {
@@ -74,11 +81,12 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
           + " recipe has " + nodeMemoryBytes);
     }
     return NetnsClusterSpec.builder(nodes, distLibDir)
-        .yarn(true)
+        .yarn(yarn)
         .link(linkBitsPerSecond)
         .disk(diskBytesPerSecond, diskBytesPerSecond)
         .ssd(ssdBytesPerSecond, ssdBytesPerSecond)
         .nodeMemory(nodeMemoryBytes)
+        .nodeCpus(nodeCpus)
         .diskSize(diskBytes)
         .volumes(volumes.stream().map(StorageType::name).toList())
         .replicatedVolume(replicatedVolume == null ? "" : replicatedVolume.name())
@@ -96,7 +104,9 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
     private Long ssdBytesPerSecond;
     private long linkBitsPerSecond;
     private long nodeMemoryBytes;
+    private double nodeCpus;
     private long diskBytes = DEFAULT_DISK_BYTES;
+    private boolean yarn = true;
     private final Map<String, String> keys = new LinkedHashMap<>();
 
     private Builder(int nodes) {
@@ -134,8 +144,18 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
       return this;
     }
 
+    public Builder nodeCpus(double cores) {
+      this.nodeCpus = cores;
+      return this;
+    }
+
     public Builder diskSize(long bytes) {
       this.diskBytes = bytes;
+      return this;
+    }
+
+    public Builder yarn(boolean on) {
+      this.yarn = on;
       return this;
     }
 
@@ -161,7 +181,7 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
     public ClusterRecipe build() {
       return new ClusterRecipe(nodes, volumes, replicatedVolume, diskBytesPerSecond,
           ssdBytesPerSecond == null ? diskBytesPerSecond : ssdBytesPerSecond,
-          linkBitsPerSecond, nodeMemoryBytes, diskBytes, keys);
+          linkBitsPerSecond, nodeMemoryBytes, nodeCpus, diskBytes, yarn, keys);
     }
   }
 }

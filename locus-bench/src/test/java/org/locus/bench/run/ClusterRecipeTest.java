@@ -1,6 +1,7 @@
 package org.locus.bench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +28,7 @@ class ClusterRecipeTest {
         .build().netnsSpec(LIB);
     assertEquals(5, spec.nodes());
     assertTrue(spec.yarn());
+    assertEquals(0, spec.nodeCpus());
     assertEquals(List.of("DISK", "SSD"), spec.volumes());
     assertEquals("NVDIMM", spec.replicatedVolume());
     assertEquals(1_000_000, spec.diskReadBytesPerSecond());
@@ -38,6 +40,15 @@ class ClusterRecipeTest {
     assertEquals(3L << 30, spec.diskBytes());
     assertEquals(Map.of("dfs.blocksize", "33554432"), spec.keys());
     assertEquals(LIB, spec.distLibDir());
+  }
+
+  @Test
+  void anHdfsOnlyRecipeOnCappedCpusBecomesTheSameSpec() {
+    ClusterRecipe recipe = ClusterRecipe.builder(3).yarn(false).nodeCpus(0.5)
+        .nodeMemory(1L << 30).build();
+    NetnsClusterSpec spec = recipe.netnsSpec(LIB);
+    assertFalse(spec.yarn());
+    assertEquals(0.5, spec.nodeCpus());
   }
 
   @Test

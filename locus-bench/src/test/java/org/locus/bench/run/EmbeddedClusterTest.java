@@ -15,6 +15,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.protocol.DatanodeStorageReport;
 import org.apache.hadoop.hdfs.server.protocol.StorageReport;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +44,16 @@ class EmbeddedClusterTest {
         assertEquals(List.of(StorageType.DISK, StorageType.ARCHIVE), types,
             node.getDatanodeInfo().getXferAddr());
       }
+    }
+  }
+
+  @Test
+  void aRecipeWithoutYarnStartsHdfsAlone(@TempDir File dir) throws Exception {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(dir,
+        ClusterRecipe.builder(2).yarn(false).build())) {
+      assertEquals(2, cluster.dataNodes().size());
+      assertEquals(YarnConfiguration.DEFAULT_RM_ADDRESS,
+          cluster.conf().get(YarnConfiguration.RM_ADDRESS, YarnConfiguration.DEFAULT_RM_ADDRESS));
     }
   }
 
