@@ -17,13 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.locus.bench.BenchException;
-import org.locus.bench.run.NetnsBenchClusters;
+import org.locus.bench.run.ClusterRecipe;
+import org.locus.bench.run.NetnsCluster;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
-import org.locus.netns.DistBundle;
-import org.locus.netns.NetnsClusterProcess;
-import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.NodeCgroup;
 import org.locus.netns.NodeCpus;
 import org.locus.netns.Rate;
@@ -59,15 +57,10 @@ public final class LowpowerBench {
       throw new BenchException("cannot create " + out);
     }
     List<LowpowerSetting> settings = LowpowerSetting.all(!request.optInJars().isEmpty());
-    ClusterDirectory stock = new ClusterDirectory(
-        new File(request.clusters(), "stock").getAbsoluteFile());
-    ClusterDirectory direct = new ClusterDirectory(
-        new File(request.clusters(), "direct-io").getAbsoluteFile());
     List<ProbeSample> samples = new ArrayList<>();
     File tsv = new File(out, "samples.tsv");
-    try {
-      start(stock, Map.of());
-      start(direct, request.lowpowerKeys());
+    try (NetnsCluster stock = start("stock", Map.of(), "stock HDFS");
+        NetnsCluster direct = start("direct-io", request.lowpowerKeys(), "--feature lowpower")) {
       int total = request.rounds() * settings.size() * request.replications().size();
       int done = 0;
       for (int round = 1; round <= request.rounds(); round++) {
@@ -81,7 +74,8 @@ public final class LowpowerBench {
         for (Object[] cell : cells) {
           LowpowerSetting setting = (LowpowerSetting) cell[0];
           int r = (Integer) cell[1];
-          ProbeSample sample = probe(setting.directWrites() ? direct : stock, setting, r, round);
+          ProbeSample sample = probe((setting.directWrites() ? direct : stock).directory(),
+              setting, r, round);
           samples.add(sample);
           writeSamples(tsv, samples);
           done++;
@@ -90,9 +84,6 @@ public final class LowpowerBench {
               sample.writeMBps(), sample.readMBps(), sample.writeCpuSecondsPerGiB());
         }
       }
-    } finally {
-      NetnsBenchClusters.stopQuietly(direct, progress);
-      NetnsBenchClusters.stopQuietly(stock, progress);
     }
     LowpowerBenchReport report = new LowpowerBenchReport(samples, settings,
         request.replications());
@@ -102,23 +93,24 @@ public final class LowpowerBench {
     return md;
   }
 
-  private void start(ClusterDirectory dir, Map<String, String> keys) throws Exception {
-    long rate = request.diskRate();
-    NetnsClusterSpec spec = NetnsClusterSpec.builder(request.nodes(),
-            DistBundle.libDir(new ClusterLayout(dir.root()).distDir()))
-        .disk(rate, rate)
+  /**
+   * @param name the cluster's directory under {@link LowpowerBenchRequest#clusters()}
+   * @param what what the cluster is for, for the error when it does not start
+   * @return one of the bench's clusters: HDFS only, every node's CPU capped, its devices
+   *     throttled, {@code keys} on top
+   */
+  private NetnsCluster start(String name, Map<String, String> keys, String what)
+      throws IOException {
+    ClusterRecipe recipe = ClusterRecipe.builder(request.nodes())
+        .yarn(false)
+        .diskRate(request.diskRate())
         .nodeMemory(request.nodeMemoryBytes())
         .nodeCpus(request.nodeCpus())
         .diskSize(DISK_BYTES)
-        .keys(keys)
+        .setAll(keys)
         .build();
-    try {
-      NetnsClusterProcess.start(dir, spec, request.home(), progress);
-    } catch (Exception e) {
-      NetnsBenchClusters.stopQuietly(dir, progress);
-      throw new IOException("the netns cluster in " + dir.root() + " did not start ("
-          + e.getMessage() + "); see " + new File(dir.root(), "logs"), e);
-    }
+    return NetnsCluster.start(new File(request.clusters(), name), recipe, what, request.home(),
+        progress);
   }
 
   private ProbeSample probe(ClusterDirectory dir, LowpowerSetting setting, int r, int round)
