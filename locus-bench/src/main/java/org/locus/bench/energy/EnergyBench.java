@@ -141,10 +141,10 @@ public final class EnergyBench {
           long blockBytes = blockKib * 1024L;
           for (Measurement m : runSetup(setup,
               () -> request.netns()
-                  ? new NetnsEnergyBenchCluster(clusterDir, setup, blockBytes,
+                  ? EnergyBenchCluster.netns(clusterDir, setup, blockBytes,
                       STANDBY_TIMEOUT_MILLIS, request.netnsHome(), err)
-                  : new EnergyBenchCluster(clusterDir, setup, blockBytes,
-                      STANDBY_TIMEOUT_MILLIS),
+                  : EnergyBenchCluster.embedded(clusterDir, setup, blockBytes,
+                      STANDBY_TIMEOUT_MILLIS, err),
               new Workloads(files, writeFiles, fileKib * 1024L, swimJobs,
                   request.swimCompression()), err, log)) {
             perRound.printf("%d,%s,%s,%d,%d,%.1f,%d,%.4f%n", round + 1,

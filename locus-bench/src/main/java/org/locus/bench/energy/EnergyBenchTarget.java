@@ -9,10 +9,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.locus.energy.accounting.DiskEnergy;
 
 /**
- * A cluster the energy bench runs its workloads on and reads the disks' energy accounts from:
- * embedded ({@link EnergyBenchCluster}, accounts from the power managers in this JVM) or netns
- * ({@link NetnsEnergyBenchCluster}, stock daemons as processes, accounts over each DataNode's
- * {@code /jmx}). The waits before a workload are the same on both.
+ * A cluster the energy bench runs its workloads on and reads the disks' energy accounts from
+ * ({@link EnergyBenchCluster}, embedded or netns), and the waits before a workload, the same on
+ * every kind of cluster.
  */
 public interface EnergyBenchTarget extends AutoCloseable {
   /** @return a client configuration of the cluster (HDFS and YARN) */

@@ -37,11 +37,10 @@ public final class EnergyDemo {
   public static void run(File dir, Console console, Consumer<String> step) throws Exception {
     step.accept("energy: starting a " + EnergyBenchCluster.NODES + "-node cluster with primary"
         + " [DISK] and simulated backup [ARCHIVE] disks");
-    try (EnergyBenchCluster bench = new EnergyBenchCluster(dir, Setup.ENERGY,
-        EnergyBenchCluster.DEMO_BLOCK_SIZE, STANDBY_TIMEOUT_MS)) {
+    try (EnergyBenchCluster bench = EnergyBenchCluster.embedded(dir, Setup.ENERGY,
+        EnergyBenchCluster.DEMO_BLOCK_SIZE, STANDBY_TIMEOUT_MS, console.err())) {
       Path corpus = new Path("/demo/energy-corpus");
-      new ZipfTextGenerator(5000, 1.0, 7).write(bench.cluster().getFileSystem(), corpus, 2,
-          512 * 1024);
+      new ZipfTextGenerator(5000, 1.0, 7).write(bench.fileSystem(), corpus, 2, 512 * 1024);
       step.accept("energy: corpus written (1 primary + 2 backup replicas per block); waiting"
           + " for the backups to spin down");
       if (!bench.awaitBackupsInStandby(120_000)) {
@@ -49,11 +48,11 @@ public final class EnergyDemo {
             + " power manager's lines in the demo's hadoop.log");
       }
       Map<String, DiskEnergy> before = bench.accounts();
-      Path output = new Path(HotScratchSpace.directories(bench.cluster().getConfiguration())
-          .get(0), "demo-energy-wordcount");
+      Path output = new Path(HotScratchSpace.directories(bench.conf()).get(0),
+          "demo-energy-wordcount");
       step.accept("energy: WordCount reading primaries, output to primary-only scratch " + output);
-      JobOutcome job = JobOutcome.run(WordCount.create(bench.cluster().getConfiguration(),
-          corpus, output, 1), false);
+      JobOutcome job = JobOutcome.run(WordCount.create(bench.conf(), corpus, output, 1),
+          false);
       List<DiskEnergy> during = EnergyBenchTarget.between(before, bench.accounts());
       console.out().println();
       console.out().printf("Energy-efficient HDFS: WordCount %s in %s, per disk during the"
