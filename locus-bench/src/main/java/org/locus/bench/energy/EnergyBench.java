@@ -224,17 +224,19 @@ public final class EnergyBench {
       results.add(progress(err,
           measureThroughStall(bench, setup, WRITE_HEAVY, write.wallMillis(), before)));
 
-      Path swim = new Path("/bench/swim");
+      List<Path> written = new ArrayList<>(List.of(new Path("/bench/wordcount"),
+          new Path("/bench/written")));
       if (!work.swimJobs().isEmpty()) {
+        Path swim = new Path("/bench/swim");
         results.add(progress(err, replaySwim(bench, setup, work, swim, err, log)));
+        written.add(swim);
       }
 
       if (setup == Setup.OFFLOAD) {
         log.mark(MOVE_STAGED + " starts");
         before = bench.accounts();
         long start = System.nanoTime();
-        moveStagedReplicas(bench, List.of(new Path("/bench/wordcount"),
-            new Path("/bench/written"), swim));
+        moveStagedReplicas(bench, written);
         long wall = (System.nanoTime() - start) / 1_000_000;
         log.mark(MOVE_STAGED + " ends");
         results.add(progress(err, measure(setup, MOVE_STAGED, wall,
