@@ -57,7 +57,8 @@ public final class MetadataBenchCommand extends OptionsCommand {
         .addOption(Option.builder().longOpt("node-cpus").hasArg().argName("CORES")
             .desc("every node's CPU cap (default 0.25: 8 nodes fit 2 cores)").build())
         .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
-            .desc("every node's memory (default 1g)").build())
+            .desc("every node's memory (default 1536m: with three or more nodes each runs its"
+                + " partition's copy daemons too)").build())
         .addOption(Option.builder().longOpt("no-nnthroughput")
             .desc("skip Hadoop's NNThroughputBenchmark on node1").build())
         .addOption(Option.builder().longOpt("conf").hasArg().argName("KEY=VALUE")
@@ -104,7 +105,7 @@ public final class MetadataBenchCommand extends OptionsCommand {
           intOption(line, "file-size", 1024, 1, 1 << 20),
           intOption(line, "runs", 3, 1, 100),
           NodeCpus.parse("node-cpus", line.getOptionValue("node-cpus", "0.25")),
-          NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "1g")),
+          NetnsOptions.size("node-memory", line.getOptionValue("node-memory", "1536m")),
           !line.hasOption("no-nnthroughput"), keys,
           new File(line.getOptionValue("out", "bench-out/metadata")).getAbsoluteFile(),
           BenchSetup.home());
