@@ -203,6 +203,8 @@ void morph_replicator_init(struct morph_vol *v);
 int morph_replicator_start(struct morph_vol *v);
 void morph_replicator_stop(struct morph_vol *v);
 void morph_replicator_queue(struct morph_vol *v, const char *rel);
+/* a step a test may stop the daemon at (test build only, replicator.c) */
+void morph_test_point(const char *step);
 void morph_replicator_queue_repair(struct morph_vol *v, const char *rel);
 int morph_replicator_pending(struct morph_vol *v);
 

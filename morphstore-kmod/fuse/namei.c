@@ -288,11 +288,12 @@ static int rename_dir(struct morph_vol *v, const char *from, const char *to,
 }
 
 /*
- * The copies of a file about to be replaced say stale on themselves,
- * durably: its replica names are removed without an fsync of their own
- * and its replica files only once the rename is durable, so a power cut
- * can bring a name back at the path beside the new file; it must not say
- * fresh there (found by vm/powercut: "a name no master backs says fresh").
+ * The copies of a file about to be replaced, or renamed, say stale on
+ * themselves, durably: its replica names are removed or moved without an
+ * fsync of their own and its replica files removed only once the rename
+ * is durable, so a power cut can bring a name back at a path where no
+ * master backs it; it must not say fresh there (found by vm/powercut: "a
+ * name no master backs says fresh").
  */
 static void mark_copies_stale(struct morph_vol *v, const struct morph_state *st)
 {
@@ -309,10 +310,74 @@ static void mark_copies_stale(struct morph_vol *v, const struct morph_state *st)
 		if (fd < 0)
 			continue;
 		if (morph_rstate_write(v, d, fd, st, 0, 1))
-			morph_err("cannot mark the replica %s on device %u (%s) stale before its file is replaced: %s",
+			morph_err("cannot mark the replica %s on device %u (%s) stale before its file is renamed or replaced: %s",
 				  name, d, v->dev[d].path, strerror(errno));
 		close(fd);
 	}
+}
+
+/*
+ * The names have moved (or the rename failed): once they are durable, the
+ * copies that are current say fresh again and MORPH_STATE_LINKED goes if
+ * names_will_move set it.  Left as they are if the names cannot be made
+ * durable: the repair pass at the next mount renames them.
+ */
+static void names_moved(struct morph_vol *v, struct morph_inode *ino,
+			const char *rel, int linked_here)
+{
+	u32 fresh = ino->rf.st.mask & ~ino->rf.st.stale & ~ino->rf.failed &
+		    ~ino->rstale, d;
+	char name[MORPH_REPLICA_NAME_MAX];
+
+	for (d = 0; d < v->ndev; d++)
+		if ((ino->rf.st.mask & (1u << d)) && morph_dev_up(v, d) &&
+		    morph_name_sync(v, d, rel))
+			return;
+	morph_replica_name(name, sizeof(name), ino->rf.st.id, 0);
+	for (d = 0; d < v->ndev; d++) {
+		int fd;
+
+		if (!(fresh & (1u << d)) || !morph_dev_up(v, d))
+			continue;
+		fd = openat(v->dev[d].rep_fd, name, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		morph_rstate_write(v, d, fd, &ino->rf.st, 1, 0);
+		close(fd);
+	}
+	if (linked_here) {
+		ino->rf.st.flags &= ~MORPH_STATE_LINKED;
+		if (morph_inode_persist(v, ino, 0, 0))
+			ino->rf.st.flags |= MORPH_STATE_LINKED;
+	}
+}
+
+/*
+ * Under ino->mu and names_lock, before a file with copies is renamed: its
+ * copies say stale on themselves and its master says it may lack replica
+ * names (MORPH_STATE_LINKED), both durably.  The rename and the names'
+ * move are on different file systems: a power cut between them leaves the
+ * names at the old path, where no master backs them, and none at the new
+ * one.  Returns 1 if it set MORPH_STATE_LINKED, 0 if it was set, or an
+ * error (the copies are fresh again).
+ */
+static int names_will_move(struct morph_vol *v, struct morph_inode *ino,
+			   const char *rel)
+{
+	int ret;
+
+	mark_copies_stale(v, &ino->rf.st);
+	if (ino->rf.st.flags & MORPH_STATE_LINKED)
+		return 0;
+	ino->rf.st.flags |= MORPH_STATE_LINKED;
+	ret = morph_inode_persist(v, ino, 0, 1);
+	if (!ret)
+		return 1;
+	ino->rf.st.flags &= ~MORPH_STATE_LINKED;
+	morph_err("not renaming /%s: its state cannot say first that its replica names may lag behind: %s",
+		  rel, strerror(-ret));
+	names_moved(v, ino, rel, 0);
+	return ret;
 }
 
 int mo_rename(const char *path, const char *newpath, unsigned int flags)
@@ -321,7 +386,10 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 	const char *from = morph_rel(path), *to = morph_rel(newpath);
 	struct stat sf, sto;
 	struct morph_state old, now;
-	int df, dt, ret, have_old = 0, have_now, sin_f, sin_t;
+	struct morph_inode *ino;
+	int df, dt, ret, have_old = 0, sin_f, sin_t, linked_here = 0;
+	int old_gone = 0, requeue;
+	u32 copies;
 
 	if (flags & ~RENAME_NOREPLACE)
 		return -EINVAL;
@@ -350,6 +418,15 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 	ret = morph_make_parents(v, (u32)df, to);
 	if (ret)
 		return morph_io_error(v, (u32)df, ret, to);
+	/* the renamed file's state is its inode's, locked before names_lock
+	 * as the replicator locks them: no copy is committed meanwhile */
+	ino = NULL;
+	if (S_ISREG(sf.st_mode)) {
+		ret = morph_inode_get_path(v, from, &ino);
+		if (ret)
+			return ret;
+		pthread_mutex_lock(&ino->mu);
+	}
 	pthread_mutex_lock(&v->names_lock);
 	/* the replaced file's state is read here, under names_lock, like
 	 * remove_file's: read before, it could miss a copy the replicator
@@ -360,37 +437,69 @@ int mo_rename(const char *path, const char *newpath, unsigned int flags)
 		have_old = !morph_read_state(v, (u32)dt, to, &old) && old.mask;
 	if (have_old)
 		mark_copies_stale(v, &old);
-	if (renameat(v->dev[df].fd, from, v->dev[df].fd, to)) {
-		ret = neg_errno();
-		pthread_mutex_unlock(&v->names_lock);
-		return morph_io_error(v, (u32)df, ret, from);
+	copies = ino && !ino->rf.state_bad ? ino->rf.st.mask : 0;
+	ret = copies ? names_will_move(v, ino, from) : 0;
+	linked_here = ret > 0;
+	morph_test_point("rename-marked");
+	if (ret >= 0 && renameat(v->dev[df].fd, from, v->dev[df].fd, to)) {
+		ret = morph_io_error(v, (u32)df, neg_errno(), from);
+		if (copies)
+			names_moved(v, ino, from, linked_here);
 	}
-	have_now = !morph_read_state(v, (u32)df, to, &now);
+	if (ret < 0) {
+		pthread_mutex_unlock(&v->names_lock);
+		if (ino) {
+			pthread_mutex_unlock(&ino->mu);
+			morph_inode_put(v, ino);
+		}
+		return ret;
+	}
+	ret = 0;
 	/* the rename is durable before anything on another device follows
 	 * it (found by vm/powercut): the old name's unlink there, so that a
 	 * power cut in between leaves old or new at the name, never neither;
-	 * the replica names' moves, so that none says fresh at @to for a file
-	 * the cut took back to @from (a journalled lower commits the rename
+	 * the replica names' moves (a journalled lower commits the rename
 	 * whole, so its new directory's fsync is enough) */
-	if ((dt >= 0 && dt != df) || have_old || (have_now && now.mask))
+	if ((dt >= 0 && dt != df) || have_old || copies)
 		ret = sync_parent(v, (u32)df, to);
-	/* the replaced file's names go, then this file's move over */
-	if (have_old)
+	old_gone = !ret && dt == df;
+	morph_test_point("rename-master");
+	/* the replaced file's removal is durable before its names go: a cut
+	 * in between would leave it listing copies with no name (found by
+	 * vm/powercut, "no fresh copy disagrees with its master") */
+	if (dt >= 0 && dt != df && !ret) {
+		if (unlinkat(v->dev[dt].fd, to, 0))
+			ret = morph_io_error(v, (u32)dt, neg_errno(), to);
+		else
+			old_gone = !(ret = sync_parent(v, (u32)dt, to));
+	}
+	morph_test_point("rename-old-master");
+	/* the replaced file's names go (they say stale already; kept while
+	 * its removal is not durable), then this file's move over */
+	if (have_old && old_gone)
 		morph_names_unlink(v, old.mask, to);
-	if (dt >= 0 && dt != df && !ret && unlinkat(v->dev[dt].fd, to, 0))
-		ret = morph_io_error(v, (u32)dt, neg_errno(), to);
-	if (have_now && now.mask)
-		morph_names_rename(v, now.mask, from, to);
+	morph_test_point("rename-old-names");
+	if (copies) {
+		morph_names_rename(v, copies, from, to);
+		names_moved(v, ino, to, linked_here);
+	}
+	morph_test_point("rename-new-names");
 	pthread_mutex_unlock(&v->names_lock);
+	requeue = 0;
+	if (ino) {
+		now = ino->rf.st;
+		requeue = !ino->rf.state_bad &&
+			  (now.stale || morph_popcount(now.mask) + 1 != now.wanted);
+		pthread_mutex_unlock(&ino->mu);
+		morph_inode_put(v, ino);
+	}
 	morph_dir_changed(v, (u32)df, from);
 	morph_dir_changed(v, (u32)df, to);
-	if (have_old && sto.st_nlink == 1 && !sync_parent(v, (u32)df, to) &&
-	    (dt == df || !sync_parent(v, (u32)dt, to)))
+	if (have_old && sto.st_nlink == 1 && old_gone)
 		morph_replica_remove_all(&v->rio, &old);
 	/* copies still owed are made, and extra ones dropped, under the new
 	 * name: a job queued under the old one finds nothing there */
-	if (have_now &&
-	    (now.stale || morph_popcount(now.mask) + 1 != now.wanted))
+	if (requeue)
 		morph_replicator_queue(v, to);
 	return ret;
 }

@@ -128,9 +128,29 @@ static void test_naming_pause(void)
 	if (us > 0)
 		usleep((useconds_t)us);
 }
+
+/*
+ * Tests only (tests/t_rename_crash.sh): the daemon dies at the step named
+ * by MORPHSTORE_TEST_EXIT_AT, as a crash or a power cut that kept every
+ * step before it and none after leaves the lowers.
+ */
+void morph_test_point(const char *step)
+{
+	const char *at = getenv("MORPHSTORE_TEST_EXIT_AT");
+
+	if (at && !strcmp(at, step)) {
+		morph_err("test: exiting at %s (MORPHSTORE_TEST_EXIT_AT)", step);
+		_exit(99);
+	}
+}
 #else
 static inline void test_naming_pause(void)
 {
+}
+
+void morph_test_point(const char *step)
+{
+	(void)step;
 }
 #endif
 
