@@ -133,31 +133,76 @@ static int sync_parent(struct morph_vol *v, u32 dev, const char *rel)
 	return ret;
 }
 
-/* remove the non-directory @rel on @dev, and its replicas if last link */
+/*
+ * The copies of a file about to be removed, replaced or renamed say stale
+ * on themselves, durably: its replica names are removed or moved without
+ * an fsync of their own and its replica files removed only once the
+ * removal or rename is durable, so a power cut can bring a name back at a
+ * path where no master backs it; it must not say fresh there (found by
+ * vm/powercut: "a name no master backs says fresh").
+ */
+static void mark_copies_stale(struct morph_vol *v, const struct morph_state *st)
+{
+	char name[MORPH_REPLICA_NAME_MAX];
+	u32 d;
+
+	morph_replica_name(name, sizeof(name), st->id, 0);
+	for (d = 0; d < v->ndev; d++) {
+		int fd;
+
+		if (!(st->mask & (1u << d)) || !morph_dev_up(v, d))
+			continue;
+		fd = openat(v->dev[d].rep_fd, name, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (morph_rstate_write(v, d, fd, st, 0, 1))
+			morph_err("cannot mark the replica %s on device %u (%s) stale before its file is removed or renamed: %s",
+				  name, d, v->dev[d].path, strerror(errno));
+		close(fd);
+	}
+}
+
+/*
+ * Remove the non-directory @rel on @dev, and its replicas if last link.
+ * The state is read under names_lock, which the replicator holds while it
+ * adds a copy, so it lists every named copy.  The last link: its copies
+ * say stale on themselves (durably), the master's unlink is made durable,
+ * then its names and copies go; a cut in between leaves the master with
+ * all its names, or names that say stale and that no master backs (the
+ * repair pass removes them), never a master listing copies with no name
+ * nor a name that could stand in for a removed file.  Another link: the
+ * master stays, so its name here goes first (it says MORPH_STATE_LINKED:
+ * names may lag behind).
+ */
 static int remove_file(struct morph_vol *v, u32 dev, const char *rel)
 {
 	struct stat sb;
 	struct morph_state st;
-	int have_state = 0, ret = 0;
+	int have_state = 0, last, gone = 0, ret = 0;
 
 	if (fstatat(v->dev[dev].fd, rel, &sb, AT_SYMLINK_NOFOLLOW))
 		return morph_io_error(v, dev, neg_errno(), rel);
-	/* the replicas' names go first: a crash in between leaves a file
-	 * that cannot stand in, never a removed one that could; the state is
-	 * read under names_lock, which the replicator holds while it adds a
-	 * copy, so it lists every named copy */
+	last = sb.st_nlink == 1;
 	pthread_mutex_lock(&v->names_lock);
 	if (S_ISREG(sb.st_mode))
 		have_state = !morph_read_state(v, dev, rel, &st) && st.mask;
-	if (have_state)
+	if (have_state && last)
+		mark_copies_stale(v, &st);
+	else if (have_state)
 		morph_names_unlink(v, st.mask, rel);
+	morph_test_point("unlink-marked");
 	if (unlinkat(v->dev[dev].fd, rel, 0))
 		ret = neg_errno();
+	else if (have_state && last)
+		gone = !sync_parent(v, dev, rel);
+	morph_test_point("unlink-master");
+	if (gone)
+		morph_names_unlink(v, st.mask, rel);
 	pthread_mutex_unlock(&v->names_lock);
 	if (ret)
 		return morph_io_error(v, dev, ret, rel);
 	morph_dir_changed(v, dev, rel);
-	if (have_state && sb.st_nlink == 1 && !sync_parent(v, dev, rel))
+	if (gone)
 		morph_replica_remove_all(&v->rio, &st);
 	return 0;
 }
@@ -285,35 +330,6 @@ static int rename_dir(struct morph_vol *v, const char *from, const char *to,
 	}
 	pthread_mutex_unlock(&v->names_lock);
 	return 0;
-}
-
-/*
- * The copies of a file about to be replaced, or renamed, say stale on
- * themselves, durably: its replica names are removed or moved without an
- * fsync of their own and its replica files removed only once the rename
- * is durable, so a power cut can bring a name back at a path where no
- * master backs it; it must not say fresh there (found by vm/powercut: "a
- * name no master backs says fresh").
- */
-static void mark_copies_stale(struct morph_vol *v, const struct morph_state *st)
-{
-	char name[MORPH_REPLICA_NAME_MAX];
-	u32 d;
-
-	morph_replica_name(name, sizeof(name), st->id, 0);
-	for (d = 0; d < v->ndev; d++) {
-		int fd;
-
-		if (!(st->mask & (1u << d)) || !morph_dev_up(v, d))
-			continue;
-		fd = openat(v->dev[d].rep_fd, name, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (morph_rstate_write(v, d, fd, st, 0, 1))
-			morph_err("cannot mark the replica %s on device %u (%s) stale before its file is renamed or replaced: %s",
-				  name, d, v->dev[d].path, strerror(errno));
-		close(fd);
-	}
 }
 
 /*

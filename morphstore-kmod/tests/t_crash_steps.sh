@@ -1,7 +1,7 @@
 #!/bin/bash
 # A crash at each step of a rename of a replicated file over another
-# replicated file whose master is on another device (FUSE only: the
-# replica names are the daemon's).  The test daemon (build/test/
+# replicated file whose master is on another device, and of an unlink of a
+# replicated file (FUSE only: the replica names are the daemon's).  The test daemon (build/test/
 # morphstore-fuse) exits at the step named by MORPHSTORE_TEST_EXIT_AT, so
 # the lowers hold every step before it and none after, as a power cut
 # that caught the rename there would leave them.  At every step the lowers
@@ -9,7 +9,8 @@
 # lists has its name at the master's path (or the master says it may lack
 # names, MORPH_STATE_LINKED) and no name no master backs says fresh.
 # After the next mount (its repair pass) the name holds the old file or the
-# new one, whole, and verify-replicas passes again.
+# new one, whole (an unlinked file: itself or nothing), and verify-replicas
+# passes again.
 source "$(dirname "$0")/lib.sh"
 [ "$MS_FRONT" = kmod ] && { echo "0 passed, 0 failed"; exit 0; }
 MS_FUSE=$MS_ROOT/build/test/morphstore-fuse
@@ -59,6 +60,33 @@ for step in rename-marked rename-master rename-old-names rename-old-master renam
 	check "$step: verify-replicas passes after the repair" verify
 done
 
+for step in unlink-marked unlink-master; do
+	ms_mount "$M" "replicate_bps=0" || { fail "mount before $step"; break; }
+	rm -rf "$M/r"
+	mkdir "$M/r"
+	head -c 100000 /dev/urandom >"$M/r/gone"
+	setfattr -n user.morphstore.replicas -v 3 "$M/r/gone"
+	ms_wait_idle "$M"
+	sum_gone=$(md5sum <"$M/r/gone")
+	check "$step: the file has its copies" \
+		bash -c "getfattr --only-values -n user.morphstore.status '$M/r/gone' | grep -q 'copies=3 '"
+	ms_umount "$M"
+	MORPHSTORE_TEST_EXIT_AT=$step ms_mount "$M" "replicate_bps=0" || { fail "mount at $step"; break; }
+	rm "$M/r/gone" 2>/dev/null
+	wait "$MS_PID" 2>/dev/null
+	check "$step: the daemon stopped at the step" grep -q "exiting at $step" "$MS_TMP/daemon.log"
+	umount -l "$M" 2>/dev/null
+	echo "== $step" >>"$MS_TMP/verify.log"
+	check "$step: verify-replicas passes on the lowers as the crash left them" verify
+	ms_mount "$M" "replicate_bps=0" || { fail "mount after $step"; break; }
+	ms_wait_idle "$M"
+	sum=$(md5sum <"$M/r/gone" 2>/dev/null)
+	check "$step: after the repair the file is whole or gone" \
+		[ ! -e "$M/r/gone" -o "$sum" = "$sum_gone" ]
+	ms_umount "$M"
+	check "$step: verify-replicas passes after the repair" verify
+done
+
 # without a crash: the names follow, say fresh, and the mark goes
 flags_of() {	# the flags of a master's state
 	python3 -c 'import os, struct, sys
@@ -72,6 +100,8 @@ for p in sys.argv[1:]:
         print(p if r[5] == 0 else "stale " + p)' "${MS_DEV[@]/%//.morphstore/names/r/old}"
 }
 ms_mount "$M" "replicate_bps=0" || fail "mount for a whole rename"
+head -c 70000 /dev/urandom >"$M/r/old"
+setfattr -n user.morphstore.replicas -v 2 "$M/r/old"
 head -c 80000 /dev/urandom >"$M/r/x"
 setfattr -n user.morphstore.replicas -v 3 "$M/r/x"
 ms_wait_idle "$M"
