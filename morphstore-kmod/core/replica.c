@@ -90,6 +90,10 @@ int morph_replica_persist(const struct morph_replica_io *io,
 		f->st.id = new_id(io->env);
 	st = f->st;
 	st.stale |= extra_stale;
+	/* a persist in a session (copies wanted, a link) must not call fresh
+	 * the replicas morph_session_begin marked stale */
+	if (f->session)
+		st.stale |= f->session_mask & st.mask;
 	st.reads += reads;
 	st.writes += writes;
 	morph_state_encode(&st, buf);

@@ -126,8 +126,8 @@ int morph_state_load(const void *buf, size_t len, u32 ndev, u32 dev,
 
 /*
  * Write @f's state back through io->write_state: @extra_stale marks more
- * replicas stale on disk only, @reads and @writes are the requests counted
- * since the last persist.  The file gets its id at its first persist.
+ * replicas stale on disk only, as do those of a write session under way,
+ * @reads and @writes are the requests counted since the last persist.  The file gets its id at its first persist.
  * On success the counts are in @f->st.
  */
 int morph_replica_persist(const struct morph_replica_io *io,

@@ -850,6 +850,25 @@ TEST(a_write_session_marks_current_replicas_stale_on_disk_before_the_first_write
 	CHECK_EQ(on_disk.stale, 0x4);
 }
 
+TEST(a_state_written_during_a_write_session_keeps_its_replicas_stale_on_disk)
+{
+	struct fake_vol fv = { 0 };
+	struct morph_replica_io io;
+	const struct morph_replica_io *p = fake_io(&fv, &io);
+	struct morph_replica_file f = { 0 };
+	struct morph_state on_disk;
+
+	morph_state_init(&f.st, 0x10, 0);
+	f.st.mask = 0x6;
+	CHECK_EQ(morph_session_begin(p, &f, 0), 0);
+	/* e.g. the copies wanted changed while the file is open for writing */
+	f.st.wanted = 2;
+	CHECK_EQ(morph_replica_persist(p, &f, 0, 0, 0, 1), 0);
+	CHECK_EQ(morph_state_decode(fv.state, sizeof(fv.state), 4, &on_disk), 0);
+	CHECK_EQ(on_disk.stale, 0x6);
+	CHECK_EQ(on_disk.wanted, 2);
+}
+
 TEST(copies_wanted_are_a_number_from_1_to_the_devices_with_an_optional_newline)
 {
 	u32 n = 0;
@@ -915,6 +934,7 @@ static const struct morph_test tests[] = {
 	T(a_failed_copy_removes_its_tmp_and_leaves_the_mask_as_it_was),
 	T(a_mask_that_cannot_be_written_is_not_changed_in_memory_either),
 	T(a_write_session_marks_current_replicas_stale_on_disk_before_the_first_write),
+	T(a_state_written_during_a_write_session_keeps_its_replicas_stale_on_disk),
 	T(copies_wanted_are_a_number_from_1_to_the_devices_with_an_optional_newline),
 	T(the_status_line_lists_the_copies_and_the_lost_devices_last),
 	T(the_volume_line_ends_with_pending_and_each_device_says_its_state),
