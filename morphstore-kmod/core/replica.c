@@ -125,8 +125,15 @@ int morph_session_begin(const struct morph_replica_io *io,
 void morph_session_end(const struct morph_replica_io *io,
 		       struct morph_replica_file *f)
 {
+	u32 in_step = f->session_mask & ~f->failed;
+
 	if (!f->session)
 		return;
+	/* the copies' data and the master's, on other file systems, reach
+	 * the disk before a state calling them fresh can: a power cut would
+	 * otherwise leave copies marked fresh that differ from the master */
+	if (in_step && io->sync_data)
+		f->failed |= io->sync_data(io->ctx, f, in_step) & in_step;
 	f->st.stale |= f->failed;
 	f->session = 0;
 	f->session_mask = 0;

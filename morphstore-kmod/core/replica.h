@@ -16,8 +16,9 @@
  *     and made durable, renamed to <id>, and only then entered in the
  *     master's replica mask, durably;
  *   - before the first change of content in a write session the replicas
- *     are marked stale on disk; when the last writer goes, those that took
- *     every write are fresh again;
+ *     are marked stale on disk, and every state written during the
+ *     session says so; when the last writer goes, those that took every
+ *     write are fresh again once their data and the master's are durable;
  *   - a replica leaves the mask (durably) before its file is removed.
  */
 #ifndef MORPH_REPLICA_H
@@ -79,6 +80,12 @@ struct morph_replica_io {
 	 * morph_replica_persist with them */
 	int (*persist)(void *ctx, struct morph_replica_file *f,
 		       u32 extra_stale, int sync);
+	/* optional: make the data written to @f's master and to its
+	 * replicas on the devices of @copies durable; returns the devices of
+	 * @copies whose data could not be (all of them if the master's could
+	 * not).  Without it the front end makes them durable itself before
+	 * morph_session_end */
+	u32 (*sync_data)(void *ctx, struct morph_replica_file *f, u32 copies);
 	/* copy @f's master to @c->tmp on @c->dev, durably */
 	int (*copy)(void *ctx, struct morph_replica_file *f,
 		    struct morph_copy *c);
@@ -141,7 +148,12 @@ int morph_replica_persist(const struct morph_replica_io *io,
  */
 int morph_session_begin(const struct morph_replica_io *io,
 			struct morph_replica_file *f, u32 unusable);
-/* the last writer is gone: replicas that took every write are fresh */
+/*
+ * The last writer is gone: replicas that took every write are fresh again,
+ * once their data and the master's are durable (io->sync_data); the state
+ * that says so is written without waiting, so it can reach the disk only
+ * after the data.  A replica whose data could not be synced stays stale.
+ */
 void morph_session_end(const struct morph_replica_io *io,
 		       struct morph_replica_file *f);
 

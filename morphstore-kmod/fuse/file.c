@@ -410,29 +410,68 @@ int mo_write(const char *path, const char *buf, size_t size, off_t off,
 	return (int)n;
 }
 
-int mo_fsync(const char *path, int datasync, struct fuse_file_info *fi)
+/*
+ * fsync or fdatasync @h's master and every copy it has open; the master's
+ * error is the caller's.  When every copy kept in step was synced without
+ * error and nothing was written meanwhile, the file's data is durable as
+ * of that gen: the end of its write session then has nothing to sync.
+ */
+static int sync_handle(struct morph_vol *v, struct morph_handle *h,
+		       int datasync)
 {
-	struct morph_vol *v = fuse_vol();
-	struct morph_handle *h = (void *)(uintptr_t)fi->fh;
-	u32 d;
+	struct morph_inode *ino = h->ino;
+	u32 synced = 0, d;
+	u64 gen;
 	int ret = 0;
 
-	(void)path;
+	pthread_mutex_lock(&ino->mu);
+	gen = ino->gen;
+	pthread_mutex_unlock(&ino->mu);
 	for (d = 0; d < v->ndev; d++) {
 		if (h->fd[d] < 0)
 			continue;
-		if ((datasync ? fdatasync(h->fd[d]) : fsync(h->fd[d])) &&
-		    d == h->ino->dev)
+		if (!(datasync ? fdatasync(h->fd[d]) : fsync(h->fd[d])))
+			synced |= 1u << d;
+		else if (d == ino->dev)
 			ret = morph_io_error(v, d, neg_errno(), h->name);
 	}
+	pthread_mutex_lock(&ino->mu);
+	if (!ret && ino->gen == gen &&
+	    !(ino->rf.session_mask & ~ino->rf.failed & ~synced))
+		ino->synced_gen = gen;
+	pthread_mutex_unlock(&ino->mu);
 	return ret;
 }
 
-int mo_flush(const char *path, struct fuse_file_info *fi)
+int mo_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 {
 	(void)path;
-	(void)fi;
-	return 0;
+	return sync_handle(fuse_vol(), (void *)(uintptr_t)fi->fh, datasync);
+}
+
+/*
+ * At each close.  The last writer's close syncs the data of the master and
+ * of the copies it kept in step, which the release that follows must have
+ * durable before it calls the copies fresh (morph_session_end): done here,
+ * close() waits for it, and the release, which the kernel sends after
+ * close() has returned, stays short.  A long release widens a race in
+ * libfuse: an unlink that finds the file still open hides it as
+ * .fuse_hidden*, and a release that ends before the hiding is done leaves
+ * it there for good (seen by t_exerciser).
+ */
+int mo_flush(const char *path, struct fuse_file_info *fi)
+{
+	struct morph_handle *h = (void *)(uintptr_t)fi->fh;
+	int last;
+
+	(void)path;
+	if (!h->writable)
+		return 0;
+	pthread_mutex_lock(&h->ino->mu);
+	last = h->ino->rf.session && h->ino->writers == 1 &&
+	       h->ino->synced_gen != h->ino->gen;
+	pthread_mutex_unlock(&h->ino->mu);
+	return last ? sync_handle(fuse_vol(), h, 1) : 0;
 }
 
 int mo_release(const char *path, struct fuse_file_info *fi)

@@ -53,6 +53,9 @@ struct morph_inode {
 					 * to say stale */
 	int writers;
 	u64 gen;			/* bumped by every change of content */
+	u64 synced_gen;			/* the gen whose data an fsync or a
+					 * last close made durable, master and
+					 * copies in step (file.c) */
 	u64 reads, writes;		/* not yet persisted */
 	struct morph_laas_file laas;	/* under vol->lock */
 };

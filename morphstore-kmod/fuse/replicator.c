@@ -209,6 +209,51 @@ static int io_persist(void *ctx, struct morph_replica_file *f,
 }
 
 /*
+ * Under ino->mu, at the end of a write session: the master's data and that
+ * of the replicas on @copies reach the disk before the state calls them
+ * fresh (core/replica.h).  A replica that cannot be synced says stale on
+ * itself and is returned; all of them if the master cannot be.
+ */
+static u32 io_sync_data(void *ctx, struct morph_replica_file *f, u32 copies)
+{
+	struct morph_vol *v = ctx;
+	struct morph_inode *ino = inode_of(f);
+	char name[MORPH_REPLICA_NAME_MAX];
+	u32 failed = 0, d;
+
+	if (ino->synced_gen == ino->gen)
+		return 0;	/* synced since the last write (file.c) */
+	if (fdatasync(ino->xfd)) {
+		morph_io_error(v, ino->dev, -errno, "(a master at its last close)");
+		return copies;
+	}
+	morph_replica_name(name, sizeof(name), f->st.id, 0);
+	for (d = 0; d < v->ndev; d++) {
+		int fd, e = 0;
+
+		if (!(copies & (1u << d)))
+			continue;
+		fd = morph_dev_up(v, d) ?
+		     openat(v->dev[d].rep_fd, name, O_RDONLY | O_CLOEXEC) : -1;
+		if (fd < 0 || fdatasync(fd))
+			e = errno ? errno : EIO;
+		if (e) {
+			morph_err("the replica of inode %llu on device %u (%s) cannot be synced at its last close: %s; it is stale until re-copied",
+				  (unsigned long long)ino->key_ino, d,
+				  v->dev[d].path, strerror(e));
+			morph_io_error(v, d, -e, "(a replica at its last close)");
+			morph_replica_missed(v, ino, d, fd);
+			failed |= 1u << d;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	if (!failed)
+		ino->synced_gen = ino->gen;
+	return failed;
+}
+
+/*
  * Copy the master to <id>.tmp on @c->dev, with the master's mode, owner
  * and times and its own state saying stale; the copy stays open for the
  * commit.
@@ -609,6 +654,7 @@ void morph_replicator_init(struct morph_vol *v)
 		.next_turn = io_next_turn,
 		.write_state = io_write_state,
 		.persist = io_persist,
+		.sync_data = io_sync_data,
 		.copy = io_copy,
 		.commit_begin = io_commit_begin,
 		.rename = io_rename,

@@ -105,6 +105,53 @@ static int msk_io_write_state(void *ctx, struct morph_replica_file *f,
 	return ret;
 }
 
+/*
+ * Under mi->mu, at the end of a write session: the master's data and that
+ * of the replicas on @copies reach the disk before the state calls them
+ * fresh (core/replica.h).  Returns the replicas that could not be synced,
+ * all of them if the master could not be.
+ */
+static u32 msk_io_sync_data(void *ctx, struct morph_replica_file *f,
+			    u32 copies)
+{
+	struct msk_sb *s = ctx;
+	struct msk_inode *mi = inode_of(f);
+	struct path p = { .mnt = s->dev[mi->dev].root.mnt, .dentry = mi->lmaster };
+	const struct cred *old = override_creds(s->creds);
+	struct file *file = dentry_open(&p, O_RDONLY, current_cred());
+	u32 failed = 0, d;
+	int ret = PTR_ERR_OR_ZERO(file);
+
+	if (!ret) {
+		ret = vfs_fsync(file, 1);
+		fput(file);
+	}
+	if (ret) {
+		msk_err("the master of inode %lu on device %u (%s) cannot be synced at its last close: %d; its replicas are stale until re-copied",
+			d_inode(mi->lmaster)->i_ino, mi->dev,
+			s->dev[mi->dev].name, ret);
+		failed = copies;
+	}
+	for (d = 0; d < s->ndev && !failed; d++) {
+		if (!(copies & (1u << d)))
+			continue;
+		file = msk_replica_open(s, d, f->st.id, O_RDONLY);
+		ret = PTR_ERR_OR_ZERO(file);
+		if (!ret) {
+			ret = vfs_fsync(file, 1);
+			fput(file);
+		}
+		if (ret) {
+			msk_err("the replica of inode %lu on device %u (%s) cannot be synced at its last close: %d; it is stale until re-copied",
+				d_inode(mi->lmaster)->i_ino, d, s->dev[d].name,
+				ret);
+			failed |= 1u << d;
+		}
+	}
+	revert_creds(old);
+	return failed;
+}
+
 /* copy the master to @c->tmp on @c->dev, durably; @c->priv notes it */
 static int msk_io_copy(void *ctx, struct morph_replica_file *f,
 		   struct morph_copy *c)
@@ -244,6 +291,7 @@ void msk_replica_io_init(struct msk_sb *s)
 		.next_turn = msk_io_next_turn,
 		.write_state = msk_io_write_state,
 		.persist = msk_io_persist,
+		.sync_data = msk_io_sync_data,
 		.copy = msk_io_copy,
 		.rename = msk_io_rename,
 		.remove = msk_io_remove,

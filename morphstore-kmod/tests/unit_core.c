@@ -641,6 +641,7 @@ struct fake_vol {
 	char log[512];		/* the steps, in order */
 	u8 state[MORPH_STATE_SIZE];	/* the master's attribute as written */
 	int fail_copy, fail_persist;
+	u32 sync_fails;		/* replicas whose data sync_data cannot sync */
 };
 
 static void fake_step(struct fake_vol *fv, const char *step)
@@ -695,6 +696,17 @@ static int fake_copy(void *ctx, struct morph_replica_file *f,
 	return fv->fail_copy ? -28 : 0;
 }
 
+static u32 fake_sync_data(void *ctx, struct morph_replica_file *f, u32 copies)
+{
+	struct fake_vol *fv = ctx;
+	char step[32];
+
+	(void)f;
+	snprintf(step, sizeof(step), "sync %x", copies);
+	fake_step(fv, step);
+	return fv->sync_fails;
+}
+
 static int fake_rename(void *ctx, struct morph_replica_file *f,
 		       struct morph_copy *c)
 {
@@ -727,6 +739,7 @@ static const struct morph_replica_io *fake_io(struct fake_vol *fv,
 	io->write_state = fake_write_state;
 	io->persist = fake_persist;
 	io->copy = fake_copy;
+	io->sync_data = fake_sync_data;
 	io->rename = fake_rename;
 	io->remove = fake_remove;
 	return io;
@@ -869,6 +882,41 @@ TEST(a_state_written_during_a_write_session_keeps_its_replicas_stale_on_disk)
 	CHECK_EQ(on_disk.wanted, 2);
 }
 
+TEST(a_session_end_syncs_the_data_before_the_state_calls_its_replicas_fresh)
+{
+	struct fake_vol fv = { 0 };
+	struct morph_replica_io io;
+	const struct morph_replica_io *p = fake_io(&fv, &io);
+	struct morph_replica_file f = { 0 };
+	struct morph_state on_disk;
+
+	morph_state_init(&f.st, 0x10, 0);
+	f.st.mask = 0xe;
+	CHECK_EQ(morph_session_begin(p, &f, 0x8), 0);
+	morph_session_end(p, &f);
+	/* the replica on the lost device missed the writes: not synced */
+	CHECK(!strcmp(fv.log, "state+sync;sync 6;state;"));
+	CHECK_EQ(morph_state_decode(fv.state, sizeof(fv.state), 4, &on_disk), 0);
+	CHECK_EQ(on_disk.stale, 0x8);
+}
+
+TEST(a_replica_whose_data_cannot_be_synced_stays_stale_after_the_session)
+{
+	struct fake_vol fv = { .sync_fails = 0x4 };
+	struct morph_replica_io io;
+	const struct morph_replica_io *p = fake_io(&fv, &io);
+	struct morph_replica_file f = { 0 };
+	struct morph_state on_disk;
+
+	morph_state_init(&f.st, 0x10, 0);
+	f.st.mask = 0x6;
+	CHECK_EQ(morph_session_begin(p, &f, 0), 0);
+	morph_session_end(p, &f);
+	CHECK_EQ(f.st.stale, 0x4);
+	CHECK_EQ(morph_state_decode(fv.state, sizeof(fv.state), 4, &on_disk), 0);
+	CHECK_EQ(on_disk.stale, 0x4);
+}
+
 TEST(copies_wanted_are_a_number_from_1_to_the_devices_with_an_optional_newline)
 {
 	u32 n = 0;
@@ -935,6 +983,8 @@ static const struct morph_test tests[] = {
 	T(a_mask_that_cannot_be_written_is_not_changed_in_memory_either),
 	T(a_write_session_marks_current_replicas_stale_on_disk_before_the_first_write),
 	T(a_state_written_during_a_write_session_keeps_its_replicas_stale_on_disk),
+	T(a_session_end_syncs_the_data_before_the_state_calls_its_replicas_fresh),
+	T(a_replica_whose_data_cannot_be_synced_stays_stale_after_the_session),
 	T(copies_wanted_are_a_number_from_1_to_the_devices_with_an_optional_newline),
 	T(the_status_line_lists_the_copies_and_the_lost_devices_last),
 	T(the_volume_line_ends_with_pending_and_each_device_says_its_state),
