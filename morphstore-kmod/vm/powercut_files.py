@@ -30,6 +30,11 @@ recognised wherever it lands):
   rep    replaced atomically: rep.tmp written (2 copies), fsync'd, renamed
          over rep; the directory fsync'd every second version ("PCUT rep").
          rep holds one whole version, at least the durable one.
+  cw     16 blocks (2 copies) rewritten whole (O_TRUNC) and closed without
+         fsync, version after version, half a second apart: its copies are
+         marked fresh at each last close (morph_session_end), so only if the
+         data is durable first do they match the master after the cut
+         (verify-replicas).  Whole blocks of cw, or zeros, up to 16.
   n<j>   new files written and closed without fsync: each is absent or a
          prefix of what was written (old state: nothing; new: its bytes),
          where a block may read as zeros (below).
@@ -50,7 +55,7 @@ BLOCK = 4096
 HDR = struct.Struct('<8sIIII')  # magic, file tag, version, index, count
 MAGIC = b'MSPCUT01'
 RECORD = 512
-TAGS = {'rw': 1, 'rep': 2, 'log': 3}
+TAGS = {'rw': 1, 'rep': 2, 'log': 3, 'cw': 4}
 
 
 def say(line):
@@ -168,6 +173,19 @@ def replacer(front, d, seed):
             say(f'PCUT rep {front} {v}')
 
 
+def closer(front, d, seed):
+    path = f'{d}/cw'
+    v = 0
+    while True:
+        v += 1
+        fd = os.open(path, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o644)
+        write_all(fd, b''.join(block(seed, TAGS['cw'], v, i, 16) for i in range(16)))
+        os.close(fd)
+        if v == 1:
+            set_copies(path, 2)
+        time.sleep(0.5)
+
+
 def creator(front, d, seed):
     for j in range(48):
         with open(f'{d}/n{j}', 'wb') as f:
@@ -187,7 +205,7 @@ def write(front, mnt, seed):
     os.mkdir(d)
     fsynced_set(front, d, random.Random(f'{seed}/set'))
     # each writer its own process: the cut finds them all mid-way
-    for worker in (rewriter, appender, replacer, creator, toggler):
+    for worker in (rewriter, appender, replacer, closer, creator, toggler):
         if os.fork() == 0:
             try:
                 worker(front, d, seed)
@@ -251,6 +269,19 @@ def check_log(seed, data, durable):
     return ''
 
 
+def check_cw(seed, data):
+    if data is None:
+        return ''
+    if len(data) % BLOCK or len(data) > 16 * BLOCK:
+        return f'{len(data)} bytes: not whole blocks, or more than 16'
+    for i in range(len(data) // BLOCK):
+        got = data[i * BLOCK:(i + 1) * BLOCK]
+        b = parse_block(seed, got)
+        if any(got) and (b is None or b[0] != TAGS['cw'] or b[2] != i or b[3] != 16):
+            return f'block {i} is not a block {i} of any version, nor zeros'
+    return ''
+
+
 def check_rep(seed, data, durable):
     if data is None:
         return 'missing' if durable else ''
@@ -291,6 +322,8 @@ def check(front, mnt, expect_path):
         why = fn(seed, read(f'{mnt}/r/{kind}'), durable[kind])
         c(not why, f'{kind}: old or consistent new state, at least the fsync\'d '
           f'{durable[kind]}', why)
+    why = check_cw(seed, read(f'{mnt}/r/cw'))
+    c(not why, 'cw: absent, or whole blocks of its versions or zeros', why)
     bad, n = [], 0
     for name in sorted(os.listdir(f'{mnt}/r')):
         if name[0] == 'n' and name[1:].isdigit():
