@@ -95,15 +95,19 @@ public final class PartitionCopies {
   }
 
   /**
-   * Has the returning DataNodes on {@code hosts} report afresh to every partition's active
-   * NameNode (see {@link PartitionHandOver#refreshReturning}): one that became active while
-   * they were off would otherwise keep the gear-up's extra stand-in replicas for hours.
+   * Has the returning nodes on {@code hosts} rejoin every partition's active NameNode: its edit
+   * log rolled first ({@link PartitionHandOver#rollEdits}), so their JournalNodes take its
+   * writes again at once (otherwise, for up to the standby's roll period, one more lost node
+   * could stop it), then their DataNodes asked to report afresh
+   * ({@link PartitionHandOver#refreshReturning}): one that became active while they were off
+   * would otherwise keep the gear-up's extra stand-in replicas for hours.
    */
   public void refreshReturning(Collection<String> hosts) throws IOException {
     for (String ns : partitions()) {
       GearProtocol active = active(ns);
       for (Map.Entry<String, GearProtocol> nameNode : nameNodes.get(ns).entrySet()) {
         if (nameNode.getValue() == active) {
+          handOver.rollEdits(ns, nameNode.getKey());
           handOver.refreshReturning(ns, nameNode.getKey(), hosts);
         }
       }

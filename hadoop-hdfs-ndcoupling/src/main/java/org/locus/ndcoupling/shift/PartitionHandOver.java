@@ -20,4 +20,12 @@ public interface PartitionHandOver {
    */
   void refreshReturning(String nameservice, String nameNodeId, Collection<String> hosts)
       throws IOException;
+
+  /**
+   * Has NameNode {@code nameNodeId} of {@code nameservice}, the active one, start a new edit log
+   * segment. The quorum journal leaves out a JournalNode that missed writes (one switched off
+   * with its node) until the writer's next segment, so until then the loss of one more
+   * JournalNode stops the NameNode; the new segment takes every running JournalNode again.
+   */
+  void rollEdits(String nameservice, String nameNodeId) throws IOException;
 }

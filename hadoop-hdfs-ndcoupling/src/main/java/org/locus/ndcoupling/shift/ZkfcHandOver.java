@@ -65,6 +65,15 @@ public final class ZkfcHandOver implements PartitionHandOver {
             || hosts.contains(datanode.getHostName()));
   }
 
+  @Override
+  public void rollEdits(String nameservice, String nameNodeId) throws IOException {
+    InetSocketAddress nameNode = new NNHAServiceTarget(conf, nameservice, nameNodeId)
+        .getAddress();
+    try (DFSClient dfs = new DFSClient(nameNode, conf)) {
+      dfs.getNamenode().rollEdits();
+    }
+  }
+
   /**
    * Asks every live DataNode that {@code which} accepts for a full block report to
    * {@code nameNode} once it has

@@ -65,6 +65,11 @@ class GearShifterCopiesTest {
       public void refreshReturning(String ns, String id, Collection<String> hosts) {
         events.add("refresh " + ns + "@" + id + " from " + String.join(",", hosts));
       }
+
+      @Override
+      public void rollEdits(String ns, String id) {
+        events.add("roll " + ns + "@" + id);
+      }
     };
     return new PartitionCopies(nameNodes, homes, handOver, 5_000);
   }
@@ -135,6 +140,10 @@ class GearShifterCopiesTest {
       // one that became active while h2 was off would keep the stand-ins' extra replicas.
       int refreshed = events.indexOf("refresh " + ns + "@" + active + " from h2");
       assertTrue(refreshed > caughtUp && refreshed < gearUp, ns + ": " + events);
+      // Its edit log rolls once h2 is back, so h2's JournalNode takes its writes again before
+      // the gear-up: until then one more lost JournalNode would stop the NameNode.
+      int rolled = events.indexOf("roll " + ns + "@" + active);
+      assertTrue(rolled > caughtUp && rolled < gearUp, ns + ": " + events);
     }
     assertTrue(events.contains("follow ns2@h3 1") || events.contains("follow ns2@h2 1"),
         events.toString());
@@ -162,6 +171,11 @@ class GearShifterCopiesTest {
       @Override
       public void refreshReturning(String ns, String id, Collection<String> hosts) {
         events.add("refresh " + ns + "@" + id);
+      }
+
+      @Override
+      public void rollEdits(String ns, String id) {
+        events.add("roll " + ns + "@" + id);
       }
     }, 5_000);
     Map<String, GearProtocol> first = new LinkedHashMap<>();
