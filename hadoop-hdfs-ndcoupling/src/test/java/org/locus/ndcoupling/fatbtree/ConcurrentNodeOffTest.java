@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
@@ -40,6 +38,8 @@ class ConcurrentNodeOffTest {
   private static final int CLIENTS = 4;
   private static final int KEY_SPACE = 2400;
   private static final int CYCLES = 6;
+  private static final RandomIndexClient CLIENT =
+      new RandomIndexClient(NODES, CLIENTS, KEY_SPACE);
 
   @TempDir
   Path dir;
@@ -50,46 +50,6 @@ class ConcurrentNodeOffTest {
   void stopPool() throws InterruptedException {
     pool.shutdownNow();
     assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
-  }
-
-  private static PathKey key(int i) {
-    return PathKey.of("/d" + (i % 8) + "/s" + (i / 8 % 4) + "/f" + i);
-  }
-
-  private static OptionalInt opt(Integer value) {
-    return value == null ? OptionalInt.empty() : OptionalInt.of(value);
-  }
-
-  private Map<PathKey, Integer> runClient(FatBtreeCluster cluster, long seed, int client,
-      int ops, AtomicBoolean busy) {
-    Random random = new Random(seed * 1_000_003L + client);
-    Map<PathKey, Integer> mine = new HashMap<>();
-    for (int op = 0; op < ops || busy.get(); op++) {
-      PathKey key = key(random.nextInt(KEY_SPACE / CLIENTS) * CLIENTS + client);
-      int at = random.nextInt(NODES);
-      int dice = random.nextInt(100);
-      if (dice < 55) {
-        int owner = random.nextInt(NODES);
-        OptionalInt previous = cluster.at(at, n -> n.put(key, owner));
-        assertEquals(opt(mine.put(key, owner)), previous, "previous owner of " + key);
-      } else if (dice < 75) {
-        assertEquals(mine.remove(key) != null, cluster.at(at, n -> n.remove(key)),
-            "removing " + key);
-      } else if (dice < 97) {
-        assertEquals(opt(mine.get(key)), cluster.at(at, n -> n.lookup(key)),
-            "node " + at + " looking up " + key);
-      } else {
-        PathKey d = PathKey.of("/d" + random.nextInt(8));
-        List<IndexEntry> scanned = cluster.at(at, n -> n.scanSubtree(d));
-        for (int i = 0; i < scanned.size(); i++) {
-          assertTrue(d.subtreeEnd().compareTo(scanned.get(i).key()) > 0
-              && scanned.get(i).key().compareTo(d) >= 0, "scan of " + d + " at " + at);
-          assertTrue(i == 0 || scanned.get(i - 1).key().compareTo(scanned.get(i).key()) < 0,
-              "scan of " + d + " in order");
-        }
-      }
-    }
-    return mine;
   }
 
   /**
@@ -121,7 +81,7 @@ class ConcurrentNodeOffTest {
     List<Future<Map<PathKey, Integer>>> clients = new ArrayList<>();
     for (int c = 0; c < CLIENTS; c++) {
       int client = c;
-      clients.add(pool.submit(() -> runClient(cluster, seed, client, ops, busy)));
+      clients.add(pool.submit(() -> CLIENT.run(cluster, seed, client, ops, busy)));
     }
     List<PagesShipped> shipped;
     try {
@@ -139,7 +99,7 @@ class ConcurrentNodeOffTest {
     cluster.assertSound();
     List<PathKey> all = new ArrayList<>();
     for (int i = 0; i < KEY_SPACE; i++) {
-      all.add(key(i));
+      all.add(RandomIndexClient.key(i));
     }
     cluster.assertAgreesWith(reference, all);
   }

@@ -19,7 +19,7 @@ import org.locus.ndcoupling.fatbtree.transport.InProcessTransport;
  * The shared fixture: a Fat-Btree of several in-process nodes, each with its own directory under
  * a test's temporary directory, and the checks every test ends with.
  */
-final class FatBtreeCluster {
+final class FatBtreeCluster implements IndexNodesAt {
 
   /** The bound on fetched pages each node of {@link #smallPages} trees keeps. */
   static final int CACHED_PAGES = 64;
@@ -131,7 +131,8 @@ final class FatBtreeCluster {
    * Runs {@code operation} at node {@code i}'s current incarnation, again at the next one if
    * a switch stopped it first (as a client fails over to the node's copy and back).
    */
-  <T> T at(int i, java.util.function.Function<FatBtreeNode, T> operation) {
+  @Override
+  public <T> T at(int i, java.util.function.Function<FatBtreeNode, T> operation) {
     while (true) {
       try {
         return operation.apply(node(i));

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.locus.ndcoupling.fatbtree.store.PageCodec;
-import org.locus.ndcoupling.fatbtree.store.PageStore;
 import org.locus.ndcoupling.fatbtree.store.PagesShipped;
 
 /**
@@ -67,22 +65,6 @@ class NodeCopiesTest {
     return value == null ? OptionalInt.empty() : OptionalInt.of(value);
   }
 
-  private static Map<Long, Page> pagesOf(PageStore store) {
-    return store.all().stream().collect(Collectors.toMap(Page::id, p -> p));
-  }
-
-  /** The pages of {@code now} that differ from {@code before} (new, changed or gone). */
-  private static List<Long> changed(Map<Long, Page> before, Map<Long, Page> now) {
-    List<Long> out = new ArrayList<>();
-    now.forEach((id, page) -> {
-      if (!page.equals(before.get(id))) {
-        out.add(id);
-      }
-    });
-    before.keySet().stream().filter(id -> !now.containsKey(id)).forEach(out::add);
-    return out;
-  }
-
   private void checkSubtreeScan(FatBtreeCluster cluster, String dirName) {
     PathKey d = PathKey.of(dirName);
     List<IndexEntry> expected = reference.subMap(d, d.subtreeEnd()).entrySet().stream()
@@ -99,7 +81,7 @@ class NodeCopiesTest {
     assertEquals(2, copies.holderOf(OFF));
     assertEquals(0, copies.holderOf(3), "the last node's copy is on the first");
     FatBtreeNode own = cluster.node(OFF);
-    Map<Long, Page> ownAtOff = pagesOf(copies.ownStoreOf(OFF));
+    Map<Long, Page> ownAtOff = PageChanges.pagesOf(copies.ownStoreOf(OFF));
     int rootLevel = own.root().level();
 
     copies.nodeOff(OFF);
@@ -122,7 +104,7 @@ class NodeCopiesTest {
     assertEquals(OFF, cluster.node(0).leafNodeOf(key(1)), "S_i still names node 1");
     assertTrue(copy.storeDescription().startsWith("memory store copy of node-1 on node-2"),
         copy.storeDescription());
-    assertEquals(ownAtOff, pagesOf(copies.ownStoreOf(OFF)), "node 1's own pages untouched");
+    assertEquals(ownAtOff, PageChanges.pagesOf(copies.ownStoreOf(OFF)), "node 1's own pages untouched");
     cluster.assertSound();
   }
 
@@ -130,15 +112,15 @@ class NodeCopiesTest {
   void stepOneShipsExactlyThePagesChangedWhileTheNodeWasOff() throws IOException {
     FatBtreeCluster cluster = start(null);
     NodeCopies copies = cluster.copies();
-    Map<Long, Page> ownAtOff = pagesOf(copies.ownStoreOf(OFF));
+    Map<Long, Page> ownAtOff = PageChanges.pagesOf(copies.ownStoreOf(OFF));
     copies.nodeOff(OFF);
     for (int i = 120; i < 400; i++) {
       put(cluster, i % NODES, key(i), i % 11);
     }
     remove(cluster, 0, key(1));
     put(cluster, 3, key(2), 99);
-    Map<Long, Page> copyNow = pagesOf(copies.copyOf(OFF));
-    List<Long> expected = changed(ownAtOff, copyNow);
+    Map<Long, Page> copyNow = PageChanges.pagesOf(copies.copyOf(OFF));
+    List<Long> expected = PageChanges.changed(ownAtOff, copyNow);
     long expectedBytes = expected.stream().map(copyNow::get).filter(Objects::nonNull)
         .mapToLong(p -> PageCodec.encode(p).length).sum();
 
@@ -147,7 +129,7 @@ class NodeCopiesTest {
     assertEquals(expected.size(), shipped.pages(), shipped.toString());
     assertEquals(expectedBytes, shipped.bytes(), shipped.toString());
     assertTrue(shipped.nodeFile(), "the root moved and page ids were reserved while off");
-    assertEquals(pagesOf(copies.copyOf(OFF)), pagesOf(copies.ownStoreOf(OFF)));
+    assertEquals(PageChanges.pagesOf(copies.copyOf(OFF)), PageChanges.pagesOf(copies.ownStoreOf(OFF)));
     assertEquals(NodeCopies.State.RETURNING, copies.state(OFF));
     put(cluster, 2, key(401), 4);
     cluster.assertAgreesWith(reference, List.of(key(1)));
@@ -193,7 +175,7 @@ class NodeCopiesTest {
     put(cluster, 0, PathKey.of("/b/before"), 1);
     assertEquals(1, copies.nodeReturning(OFF).pages(), "one leaf changed");
     put(cluster, 0, PathKey.of("/b/after"), 2);
-    assertEquals(pagesOf(copies.copyOf(OFF)), pagesOf(copies.ownStoreOf(OFF)),
+    assertEquals(PageChanges.pagesOf(copies.copyOf(OFF)), PageChanges.pagesOf(copies.ownStoreOf(OFF)),
         "written through to the returning node");
     copies.nodeBack(OFF);
     assertEquals(OptionalInt.of(2), cluster.node(OFF).lookup(PathKey.of("/b/after")));

@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
@@ -25,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.locus.ndcoupling.fatbtree.IndexEntry;
 import org.locus.ndcoupling.fatbtree.PathKey;
+import org.locus.ndcoupling.fatbtree.RandomIndexClient;
 import org.locus.ndcoupling.fatbtree.VerificationReport;
 import org.locus.ndcoupling.fatbtree.store.ReturnShipped;
 import org.locus.ndcoupling.fatbtree.transport.IndexAdminClient;
@@ -46,6 +45,8 @@ class RpcConcurrentNodeOffTest {
   private static final int KEY_SPACE = 1600;
   private static final int CYCLES = 4;
   private static final int OPS = 400;
+  private static final RandomIndexClient CLIENT =
+      new RandomIndexClient(NODES, CLIENTS, KEY_SPACE);
 
   @TempDir
   Path dir;
@@ -60,45 +61,6 @@ class RpcConcurrentNodeOffTest {
     if (cluster != null) {
       cluster.close();
     }
-  }
-
-  private static PathKey key(int i) {
-    return PathKey.of("/d" + (i % 8) + "/s" + (i / 8 % 4) + "/f" + i);
-  }
-
-  private static OptionalInt opt(Integer value) {
-    return value == null ? OptionalInt.empty() : OptionalInt.of(value);
-  }
-
-  private Map<PathKey, Integer> runClient(long seed, int client, AtomicBoolean busy) {
-    Random random = new Random(seed * 1_000_003L + client);
-    Map<PathKey, Integer> mine = new HashMap<>();
-    for (int op = 0; op < OPS || busy.get(); op++) {
-      PathKey key = key(random.nextInt(KEY_SPACE / CLIENTS) * CLIENTS + client);
-      int at = random.nextInt(NODES);
-      int dice = random.nextInt(100);
-      if (dice < 55) {
-        int owner = random.nextInt(NODES);
-        OptionalInt previous = cluster.at(at, n -> n.put(key, owner));
-        assertEquals(opt(mine.put(key, owner)), previous, "previous owner of " + key);
-      } else if (dice < 75) {
-        boolean removed = cluster.at(at, n -> n.remove(key));
-        assertEquals(mine.remove(key) != null, removed, "removing " + key);
-      } else if (dice < 97) {
-        assertEquals(opt(mine.get(key)), cluster.at(at, n -> n.lookup(key)),
-            "node " + at + " looking up " + key);
-      } else {
-        PathKey d = PathKey.of("/d" + random.nextInt(8));
-        List<IndexEntry> scanned = cluster.at(at, n -> n.scanSubtree(d));
-        for (int i = 0; i < scanned.size(); i++) {
-          assertTrue(d.subtreeEnd().compareTo(scanned.get(i).key()) > 0
-              && scanned.get(i).key().compareTo(d) >= 0, "scan of " + d + " at " + at);
-          assertTrue(i == 0 || scanned.get(i - 1).key().compareTo(scanned.get(i).key()) < 0,
-              "scan of " + d + " in order");
-        }
-      }
-    }
-    return mine;
   }
 
   /**
@@ -145,7 +107,7 @@ class RpcConcurrentNodeOffTest {
     List<Future<Map<PathKey, Integer>>> clients = new ArrayList<>();
     for (int c = 0; c < CLIENTS; c++) {
       int client = c;
-      clients.add(pool.submit(() -> runClient(seed, client, busy)));
+      clients.add(pool.submit(() -> CLIENT.run(cluster, seed, client, OPS, busy)));
     }
     List<ReturnShipped> shipped;
     try {
@@ -166,8 +128,8 @@ class RpcConcurrentNodeOffTest {
     reference.forEach((k, v) -> all.add(new IndexEntry(k, v)));
     for (int n = 0; n < NODES; n++) {
       for (int i = 0; i < KEY_SPACE; i++) {
-        PathKey k = key(i);
-        assertEquals(opt(reference.get(k)), cluster.at(n, x -> x.lookup(k)),
+        PathKey k = RandomIndexClient.key(i);
+        assertEquals(RandomIndexClient.opt(reference.get(k)), cluster.at(n, x -> x.lookup(k)),
             "node " + n + " looking up " + k);
       }
       assertEquals(all, cluster.at(n, x -> x.scan(PathKey.ROOT, null)), "full scan at " + n);

@@ -14,6 +14,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
 import org.locus.ndcoupling.fatbtree.CopyRing;
 import org.locus.ndcoupling.fatbtree.FatBtreeNode;
+import org.locus.ndcoupling.fatbtree.IndexNodesAt;
 import org.locus.ndcoupling.fatbtree.FatBtreeOptions;
 import org.locus.ndcoupling.fatbtree.IncarnationStoppedException;
 import org.locus.ndcoupling.fatbtree.NodeSet;
@@ -34,7 +35,7 @@ import org.locus.ndcoupling.fatbtree.transport.IndexAdminClient;
  * server stopped ({@link #stopHost}) until it is started again for its step 1
  * ({@link #startHost}), as a node powered off and on.
  */
-final class RpcIndexCluster implements AutoCloseable {
+final class RpcIndexCluster implements AutoCloseable, IndexNodesAt {
 
   /** Small pages (6 keys, 4 children) so that a few thousand keys make a tree several high. */
   static final FatBtreeOptions SMALL_PAGES = new FatBtreeOptions(6, 4, false, 1024);
@@ -246,7 +247,8 @@ final class RpcIndexCluster implements AutoCloseable {
    * Runs a client operation at node {@code n}'s current incarnation, again at the next one if
    * the incarnation was stopped under it by a switch.
    */
-  <T> T at(int n, Function<FatBtreeNode, T> operation) {
+  @Override
+  public <T> T at(int n, Function<FatBtreeNode, T> operation) {
     while (true) {
       FatBtreeNode node = serving(n);
       if (node != null) {

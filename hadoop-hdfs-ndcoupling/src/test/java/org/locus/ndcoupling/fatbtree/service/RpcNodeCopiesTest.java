@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,6 +30,7 @@ import org.locus.ndcoupling.fatbtree.IncarnationStoppedException;
 import org.locus.ndcoupling.fatbtree.IndexEntry;
 import org.locus.ndcoupling.fatbtree.NodeCopies;
 import org.locus.ndcoupling.fatbtree.Page;
+import org.locus.ndcoupling.fatbtree.PageChanges;
 import org.locus.ndcoupling.fatbtree.PathKey;
 import org.locus.ndcoupling.fatbtree.VerificationReport;
 import org.locus.ndcoupling.fatbtree.store.PageCodec;
@@ -97,22 +96,6 @@ class RpcNodeCopiesTest {
 
   private static OptionalInt opt(Integer value) {
     return value == null ? OptionalInt.empty() : OptionalInt.of(value);
-  }
-
-  private static Map<Long, Page> pagesOf(PageStore store) {
-    return store.all().stream().collect(Collectors.toMap(Page::id, p -> p));
-  }
-
-  /** The pages of {@code now} that differ from {@code before} (new, changed or gone). */
-  private static List<Long> changed(Map<Long, Page> before, Map<Long, Page> now) {
-    List<Long> out = new ArrayList<>();
-    now.forEach((id, page) -> {
-      if (!page.equals(before.get(id))) {
-        out.add(id);
-      }
-    });
-    before.keySet().stream().filter(id -> !now.containsKey(id)).forEach(out::add);
-    return out;
   }
 
   private static long bytesOf(List<Long> ids, Map<Long, Page> now) {
@@ -187,7 +170,7 @@ class RpcNodeCopiesTest {
     start();
     assertEquals(2, cluster.holderOf(OFF));
     FatBtreeNode own = cluster.serving(OFF);
-    Map<Long, Page> ownAtOff = pagesOf(cluster.host(OFF).ownStore());
+    Map<Long, Page> ownAtOff = PageChanges.pagesOf(cluster.host(OFF).ownStore());
     int rootLevel = own.root().level();
 
     switchOff(OFF);
@@ -218,7 +201,7 @@ class RpcNodeCopiesTest {
     assertTrue(copy.root().level() > rootLevel, "the root grew while node 1 was off");
     assertEquals(OFF, cluster.serving(0).leafNodeOf(key(1)), "S_i still names node 1");
     assertTrue(copy.storeDescription().contains("copy-of-node-1"), copy.storeDescription());
-    assertEquals(ownAtOff, pagesOf(PageDirectory.open(cluster.dirOf(OFF), false)),
+    assertEquals(ownAtOff, PageChanges.pagesOf(PageDirectory.open(cluster.dirOf(OFF), false)),
         "node 1's own pages untouched");
     assertSound();
   }
@@ -226,18 +209,18 @@ class RpcNodeCopiesTest {
   @Test
   void stepOneShipsExactlyThePagesChangedWhileTheNodeWasOff() throws IOException {
     start();
-    Map<Long, Page> ownAtOff = pagesOf(cluster.host(OFF).ownStore());
-    Map<Long, Page> heldCopyAtOff = pagesOf(cluster.host(OFF).copyStore());
+    Map<Long, Page> ownAtOff = PageChanges.pagesOf(cluster.host(OFF).ownStore());
+    Map<Long, Page> heldCopyAtOff = PageChanges.pagesOf(cluster.host(OFF).copyStore());
     switchOff(OFF);
     for (int i = 120; i < 400; i++) {
       put(i % NODES, key(i), i % 11);
     }
     remove(0, key(1));
     put(3, key(2), 99);
-    Map<Long, Page> copyNow = pagesOf(cluster.host(2).copyStore());
-    List<Long> expected = changed(ownAtOff, copyNow);
-    Map<Long, Page> node0Now = pagesOf(cluster.host(0).ownStore());
-    List<Long> expectedHeld = changed(heldCopyAtOff, node0Now);
+    Map<Long, Page> copyNow = PageChanges.pagesOf(cluster.host(2).copyStore());
+    List<Long> expected = PageChanges.changed(ownAtOff, copyNow);
+    Map<Long, Page> node0Now = PageChanges.pagesOf(cluster.host(0).ownStore());
+    List<Long> expectedHeld = PageChanges.changed(heldCopyAtOff, node0Now);
     assertFalse(expectedHeld.isEmpty(), "node 0's leaf /a took keys while node 1 was off");
 
     ReturnShipped shipped = returning(OFF);
@@ -248,8 +231,8 @@ class RpcNodeCopiesTest {
     assertEquals(expectedHeld.size(), shipped.heldCopy().pages(), shipped.toString());
     assertEquals(bytesOf(expectedHeld, node0Now), shipped.heldCopy().bytes(),
         shipped.toString());
-    assertEquals(pagesOf(cluster.host(2).copyStore()), pagesOf(cluster.host(OFF).ownStore()));
-    assertEquals(pagesOf(cluster.host(0).ownStore()), pagesOf(cluster.host(OFF).copyStore()));
+    assertEquals(PageChanges.pagesOf(cluster.host(2).copyStore()), PageChanges.pagesOf(cluster.host(OFF).ownStore()));
+    assertEquals(PageChanges.pagesOf(cluster.host(0).ownStore()), PageChanges.pagesOf(cluster.host(OFF).copyStore()));
     assertEquals(NodeCopies.State.RETURNING, state(OFF));
     assertNull(cluster.host(OFF).own(), "node 1 does not answer before it is back");
     put(2, key(401), 4);
@@ -299,9 +282,9 @@ class RpcNodeCopiesTest {
     assertEquals(1, returning(OFF).own().pages(), "one leaf changed");
     put(0, PathKey.of("/b/after"), 2);
     put(3, PathKey.of("/a/after"), 3);
-    assertEquals(pagesOf(cluster.host(2).copyStore()), pagesOf(cluster.host(OFF).ownStore()),
+    assertEquals(PageChanges.pagesOf(cluster.host(2).copyStore()), PageChanges.pagesOf(cluster.host(OFF).ownStore()),
         "written through to the returning node");
-    assertEquals(pagesOf(cluster.host(0).ownStore()), pagesOf(cluster.host(OFF).copyStore()),
+    assertEquals(PageChanges.pagesOf(cluster.host(0).ownStore()), PageChanges.pagesOf(cluster.host(OFF).copyStore()),
         "node 0 mirrors to the copy node 1 keeps again");
     back(OFF);
     assertEquals(OptionalInt.of(2), cluster.serving(OFF).lookup(PathKey.of("/b/after")));
