@@ -38,23 +38,7 @@ class RandomNodeOffSequenceTest {
   Path dir;
 
   static List<Long> seeds() {
-    List<Long> seeds = new ArrayList<>();
-    for (long s = 200; s < 216; s++) {
-      seeds.add(s);
-    }
-    return seeds;
-  }
-
-  private static PathKey randomPath(Random random) {
-    StringBuilder path = new StringBuilder();
-    int depth = 1 + random.nextInt(3);
-    for (int i = 0; i < depth; i++) {
-      path.append('/').append((char) ('a' + random.nextInt(5)));
-      if (random.nextBoolean()) {
-        path.append(random.nextInt(5));
-      }
-    }
-    return PathKey.of(path.toString());
+    return RandomPaths.seeds(200, 16);
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -71,7 +55,7 @@ class RandomNodeOffSequenceTest {
     int shippedPages = 0;
     for (int step = 0; step < STEPS; step++) {
       FatBtreeNode node = cluster.node(random.nextInt(NODES));
-      PathKey key = randomPath(random);
+      PathKey key = RandomPaths.next(random, 5);
       int dice = random.nextInt(100);
       String what = "seed " + seed + " step " + step + " at node " + node.nodeId() + " on " + key;
       if (dice < 45) {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -31,23 +30,7 @@ class RandomOperationSequenceTest {
 
   /** Seeds; every fourth keeps its pages in directories, so restarts read page files. */
   static List<Long> seeds() {
-    List<Long> seeds = new ArrayList<>();
-    for (long s = 100; s < 116; s++) {
-      seeds.add(s);
-    }
-    return seeds;
-  }
-
-  private static PathKey randomPath(Random random) {
-    StringBuilder path = new StringBuilder();
-    int depth = 1 + random.nextInt(3);
-    for (int i = 0; i < depth; i++) {
-      path.append('/').append((char) ('a' + random.nextInt(4)));
-      if (random.nextBoolean()) {
-        path.append(random.nextInt(5));
-      }
-    }
-    return PathKey.of(path.toString());
+    return RandomPaths.seeds(100, 16);
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -61,7 +44,7 @@ class RandomOperationSequenceTest {
     TreeMap<PathKey, Integer> reference = new TreeMap<>();
     for (int step = 0; step < STEPS; step++) {
       FatBtreeNode node = cluster.node(random.nextInt(NODES));
-      PathKey key = randomPath(random);
+      PathKey key = RandomPaths.next(random, 4);
       int dice = random.nextInt(100);
       String what = "step " + step + " at node " + node.nodeId() + " on " + key;
       if (dice < 50) {
