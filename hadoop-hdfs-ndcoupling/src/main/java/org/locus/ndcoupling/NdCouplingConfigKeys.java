@@ -157,6 +157,17 @@ public final class NdCouplingConfigKeys {
   public static final String INDEX_SWITCH_LEASE_MS = "locus.ndcoupling.index.switch-lease-ms";
   public static final long INDEX_SWITCH_LEASE_MS_DEFAULT = 60_000;
 
+  /**
+   * Whether every index node keeps a copy of its ring predecessor's pages, its own writes
+   * mirrored to its successor (a {@code CopiedIndexNode}), so that whole nodes can be switched
+   * off. Off by default: copies start with a new tree (an empty copy directory is formatted), so
+   * they cannot be switched on for a tree that already has pages; {@code --metadata fatbtree}
+   * clusters of three or more nodes, formatted fresh and the ones whose gears switch whole
+   * nodes, set it.
+   */
+  public static final String INDEX_COPIES = "locus.ndcoupling.index.copies";
+  public static final boolean INDEX_COPIES_DEFAULT = false;
+
   // static directory partitioning (seed 004 §4.2.1): the mount table of the coupled namespace
   // and the client file system that serves it, org.locus.ndcoupling.client.LocusFileSystem
 

@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * empty), serves the node over Hadoop RPC at its own entry of
  * {@code locus.ndcoupling.index.peers} and registers its metrics source; on stop it stops all
  * three. The index lives beside the namespace rather than in it, so the NameNode itself is
- * unchanged.
+ * unchanged. With {@code locus.ndcoupling.index.copies} the node keeps its ring predecessor's
+ * copy and mirrors its own pages to its successor ({@code CopiedIndexNode}), and answers the
+ * switch administration the gear shifter uses to switch its whole node off and back.
  *
  * <p>Without {@code locus.ndcoupling.index.node-id} it does nothing. A configuration error (a
  * missing or malformed key, a page directory of another node, a port in use) is logged with the

@@ -14,6 +14,7 @@ import org.locus.ndcoupling.NdCouplingConfigKeys;
 import org.locus.ndcoupling.fatbtree.FatBtreeNode;
 import org.locus.ndcoupling.fatbtree.FatBtreeOptions;
 import org.locus.ndcoupling.fatbtree.NodeSet;
+import org.locus.ndcoupling.fatbtree.NodeSwitchRules;
 import org.locus.ndcoupling.fatbtree.PathKey;
 import org.locus.ndcoupling.fatbtree.store.PageDirectory;
 import org.locus.ndcoupling.fatbtree.transport.IndexPeerServer;
@@ -33,6 +34,12 @@ import org.slf4j.LoggerFactory;
  * (one leaf, on the lowest node, unless boundaries are given); every node computes the same
  * pages, so each formats its own directory.
  *
+ * <p>With {@code locus.ndcoupling.index.copies} a configured node is a {@link CopiedIndexNode}
+ * instead (docs/ndcoupling.md, "Fat-Btree copies over RPC"): its own pages in its directory,
+ * mirrored to the next node of the ring in the peer list's id order, and the copy of the
+ * previous node's pages in {@code copy-of-node-<id>} inside its directory; the switch
+ * administration ({@code IndexAdminProtocol}) on the same server.
+ *
  * <p>{@link #main} runs a node without a NameNode, configured by the same keys ({@code -D}).
  */
 public final class IndexNodeService implements AutoCloseable {
@@ -42,6 +49,7 @@ public final class IndexNodeService implements AutoCloseable {
   private final Configuration conf;
   private final int nodeId;
   private final IndexPeerServer server;
+  private final CopiedIndexNode copied;
   private RpcTransport transport;
   private FatBtreeNode node;
   private String metricsSource;
@@ -50,6 +58,14 @@ public final class IndexNodeService implements AutoCloseable {
     this.conf = conf;
     this.nodeId = nodeId;
     this.server = server;
+    this.copied = null;
+  }
+
+  private IndexNodeService(Configuration conf, CopiedIndexNode copied) {
+    this.conf = conf;
+    this.nodeId = copied.nodeId();
+    this.server = null;
+    this.copied = copied;
   }
 
   /** Starts node {@code nodeId}'s index server at {@code bind}; it serves after {@link #open}. */
@@ -69,6 +85,10 @@ public final class IndexNodeService implements AutoCloseable {
    */
   public FatBtreeNode open(Map<Integer, InetSocketAddress> peers, Path dir,
       FatBtreeOptions options, List<PathKey> boundaries) throws IOException {
+    if (copied != null) {
+      throw new IllegalStateException("Fat-Btree node " + nodeId + " with copies is open on "
+          + copied.address() + " already");
+    }
     if (node != null) {
       throw new IllegalStateException("Fat-Btree node " + nodeId + " is already open on "
           + node.storeDescription());
@@ -130,6 +150,10 @@ public final class IndexNodeService implements AutoCloseable {
     }
     Path dir = dirKey.isEmpty() ? defaultDir : Path.of(dirKey);
     FatBtreeOptions options = options(conf);
+    if (conf.getBoolean(NdCouplingConfigKeys.INDEX_COPIES,
+        NdCouplingConfigKeys.INDEX_COPIES_DEFAULT)) {
+      return Optional.of(startCopied(conf, nodeId, peers, dir, options));
+    }
     IndexNodeService service = bind(conf, nodeId, peers.get(nodeId));
     try {
       service.open(peers, dir, options, List.of());
@@ -138,6 +162,29 @@ public final class IndexNodeService implements AutoCloseable {
       throw e;
     }
     return Optional.of(service);
+  }
+
+  private static IndexNodeService startCopied(Configuration conf, int nodeId,
+      Map<Integer, InetSocketAddress> peers, Path dir, FatBtreeOptions options)
+      throws IOException {
+    if (peers.size() < 2) {
+      throw new IllegalArgumentException(NdCouplingConfigKeys.INDEX_COPIES + " is on but "
+          + NdCouplingConfigKeys.INDEX_PEERS + " lists one node; a copy needs a second node");
+    }
+    int predecessor = new NodeSwitchRules(NodeSet.of(peers.keySet())).copiedBy(nodeId);
+    CopiedIndexNode node = CopiedIndexNode.bind(conf, nodeId, peers.get(nodeId));
+    try {
+      node.open(peers, dir, copyDir(dir, predecessor), options, List.of());
+    } catch (IOException | RuntimeException e) {
+      node.close();
+      throw e;
+    }
+    return new IndexNodeService(conf, node);
+  }
+
+  /** Where the node with page directory {@code dir} keeps its copy of node {@code copied}. */
+  public static Path copyDir(Path dir, int copied) {
+    return dir.resolve("copy-of-node-" + copied);
   }
 
   /** Page sizes, durability and the fetched-page cache from the configuration. */
@@ -165,22 +212,34 @@ public final class IndexNodeService implements AutoCloseable {
 
   /** The server's bound address. */
   public InetSocketAddress address() {
-    return server.address();
+    return copied != null ? copied.address() : server.address();
   }
 
-  /** The node, or null before {@link #open}. */
+  /**
+   * The node, or null before {@link #open}; with copies, its own incarnation, null while it is
+   * switched off.
+   */
   public FatBtreeNode node() {
-    return node;
+    return copied != null ? copied.own() : node;
+  }
+
+  /** The node with copies, or empty when this node keeps none. */
+  public Optional<CopiedIndexNode> copies() {
+    return Optional.ofNullable(copied);
   }
 
   /** The metrics2 source name, or null before {@link #open}. */
   public String metricsSource() {
-    return metricsSource;
+    return copied != null ? FatBtreeMetrics.sourceName(nodeId) : metricsSource;
   }
 
   /** Stops serving: the server, the proxies to the other nodes, the metrics source. */
   @Override
   public void close() {
+    if (copied != null) {
+      copied.close();
+      return;
+    }
     server.close();
     if (transport != null) {
       transport.close();
