@@ -14,6 +14,14 @@ import org.apache.hadoop.conf.Configuration;
  * bundle), serving it at the node's address, port {@link #PORT}. An index node's id is its
  * partition's number, so an owner in the index names partition {@code nsk} as {@code k}.
  *
+ * <p>With three or more nodes (the partitions then have copies and the gears switch whole
+ * nodes) every index node keeps a copy of the previous node's pages and mirrors its own to the
+ * next ({@link #COPIES}), so that a node switched off whole leaves its index pages answered
+ * by the next node, as its partition is by the copy there. A cluster is formatted afresh at
+ * every {@code up}, which copies need (they start with the tree). A node's replica NameNode
+ * (the copy of the previous partition) hosts no index node: the node's index node is its own
+ * NameNode's, and two would contend for the node's index port.
+ *
  * <p>Every site file lists every index node ({@code locus.ndcoupling.index.peers}), so a
  * client on any node or on the host finds the index server of the node it runs on. The key
  * names are the ndcoupling module's ({@code NdCouplingConfigKeys}); this module does not depend
@@ -26,6 +34,7 @@ public final class FatBtreeIndexKeys {
   static final String PLUGIN = "org.locus.ndcoupling.namenode.FatBtreeNameNodePlugin";
   static final String NODE_ID = "locus.ndcoupling.index.node-id";
   static final String PEERS = "locus.ndcoupling.index.peers";
+  static final String COPIES = "locus.ndcoupling.index.copies";
   /** {@code locusfbt://} for FileContext users; FileSystem users find it by service loader. */
   static final String FILE_CONTEXT_IMPL = "fs.AbstractFileSystem.locusfbt.impl";
   static final String FILE_CONTEXT_CLASS = "org.locus.ndcoupling.fatbtree.client.FatBtreeFs";
@@ -62,8 +71,36 @@ public final class FatBtreeIndexKeys {
    */
   public void addNameNodeKeys(Configuration conf, String node) {
     conf.set(NODE_ID, Integer.toString(nodeId(node)));
+    if (hasCopies(nodes)) {
+      conf.setBoolean(COPIES, true);
+    }
     Set<String> plugins = new LinkedHashSet<>(conf.getTrimmedStringCollection(PLUGINS));
     plugins.add(PLUGIN);
     conf.set(PLUGINS, String.join(",", plugins));
+  }
+
+  /**
+   * Takes the index node out of a replica NameNode's keys (which start as its node's own
+   * NameNode's): the plug-in, the node id and the copies.
+   */
+  public void removeNameNodeKeys(Configuration conf) {
+    conf.unset(NODE_ID);
+    conf.unset(COPIES);
+    Set<String> plugins = new LinkedHashSet<>(conf.getTrimmedStringCollection(PLUGINS));
+    plugins.remove(PLUGIN);
+    if (plugins.isEmpty()) {
+      conf.unset(PLUGINS);
+    } else {
+      conf.set(PLUGINS, String.join(",", plugins));
+    }
+  }
+
+  /**
+   * @return whether the index nodes of a cluster of {@code nodes} keep copies: when its
+   *     partitions have copies ({@link PartitionReplicas#enabled}), so that its gears switch
+   *     whole nodes
+   */
+  public static boolean hasCopies(int nodes) {
+    return PartitionReplicas.enabled(MetadataLayout.FATBTREE, nodes);
   }
 }

@@ -175,6 +175,9 @@ public final class SiteConfiguration {
   public Configuration replicaWorker(String node) {
     Configuration conf = worker(node);
     replicas().addReplicaKeys(conf, node);
+    if (spec.metadata().indexed()) {
+      new FatBtreeIndexKeys(layout, spec.nodes()).removeNameNodeKeys(conf);
+    }
     return conf;
   }
 

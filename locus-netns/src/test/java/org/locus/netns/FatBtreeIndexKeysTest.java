@@ -21,7 +21,12 @@ class FatBtreeIndexKeysTest {
   private static final String GEARS = "org.locus.ndcoupling.namenode.GearNameNodePlugin";
 
   private static SiteConfiguration site(MetadataLayout metadata, Map<String, String> keys) {
-    NetnsClusterSpec spec = NetnsClusterSpec.builder(3, new File(DIR, "dist/share/locus/lib"))
+    return site(3, metadata, keys);
+  }
+
+  private static SiteConfiguration site(int nodes, MetadataLayout metadata,
+      Map<String, String> keys) {
+    NetnsClusterSpec spec = NetnsClusterSpec.builder(nodes, new File(DIR, "dist/share/locus/lib"))
         .nodeMemory(1L << 30).diskSize(512L << 20).keys(keys).metadata(metadata).build();
     return new SiteConfiguration(LAYOUT, spec, STOCK);
   }
@@ -50,6 +55,31 @@ class FatBtreeIndexKeysTest {
     assertEquals("ns1,ns2,ns3", site.client().get("dfs.nameservices"));
     assertEquals("org.locus.ndcoupling.fatbtree.client.FatBtreeFs",
         site.client().get("fs.AbstractFileSystem.locusfbt.impl"), "locusfbt:// for FileContext");
+  }
+
+  @Test
+  void fromThreeNodesOnEveryIndexNodeKeepsACopyOfThePreviousOne() {
+    SiteConfiguration three = site(MetadataLayout.FATBTREE, Map.of());
+    for (String node : ClusterLayout.workers(3)) {
+      assertEquals("true", three.worker(node).get("locus.ndcoupling.index.copies"), node);
+    }
+    assertNull(three.client().get("locus.ndcoupling.index.copies"), "a client is no index node");
+    SiteConfiguration two = site(2, MetadataLayout.FATBTREE, Map.of());
+    assertNull(two.worker("node1").get("locus.ndcoupling.index.copies"),
+        "two nodes: no partition copies, the gears switch DataNodes only");
+  }
+
+  @Test
+  void aReplicaNameNodeHostsNoIndexNodeButKeepsAFeaturesPlugins() {
+    SiteConfiguration site = site(MetadataLayout.FATBTREE, Map.of("dfs.namenode.plugins", GEARS));
+    Configuration replica = site.replicaWorker("node2");
+    assertEquals("ns1", replica.get("dfs.nameservice.id"), "node2 keeps ns1's copy");
+    assertNull(replica.get("locus.ndcoupling.index.node-id"));
+    assertNull(replica.get("locus.ndcoupling.index.copies"));
+    assertEquals(List.of(GEARS),
+        List.copyOf(replica.getTrimmedStringCollection("dfs.namenode.plugins")));
+    assertEquals("2", site.worker("node2").get("locus.ndcoupling.index.node-id"),
+        "node2's own NameNode hosts index node 2");
   }
 
   @Test
