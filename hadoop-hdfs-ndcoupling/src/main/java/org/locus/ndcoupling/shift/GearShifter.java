@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import org.locus.ndcoupling.fatbtree.store.ReturnShipped;
 import org.locus.ndcoupling.gear.GearUpReport;
 import org.locus.ndcoupling.gear.PartitionGearUps;
 import org.locus.ndcoupling.rpc.GearProtocol;
@@ -30,13 +31,21 @@ import org.locus.ndcoupling.rpc.GearProtocol;
  * changed reaching the returning node), the active NameNodes run the gear-up (a copy that
  * served a partition in low gear holds its update log and reflects its writes), the standbys
  * follow, and each partition goes back to its own node.
+ *
+ * <p>With the Fat-Btree index's copies as well ({@link #withIndexCopies}), each leaving node's
+ * index node is handed to its copy on the next node right after its partition, before anything
+ * shifts; on the way up, once the returning NameNode has caught up, the index's step 1 ships
+ * the returning index node the pages changed while it was off (timed and counted beside the
+ * catch-up), and the index node answers for its pages again after its partition went home.
  */
 public final class GearShifter {
   private static final long POLL_MS = 200;
 
   private final Map<String, GearProtocol> partitions;
   private final Map<String, long[]> catchUps = new LinkedHashMap<>();
+  private final Map<String, ReturnShipped> indexShipped = new LinkedHashMap<>();
   private PartitionCopies copies;
+  private IndexHandOver index;
   private final NodeSwitch nodes;
   private final long timeoutMs;
   private final Consumer<String> progress;
@@ -68,6 +77,24 @@ public final class GearShifter {
   public GearShifter withCopies(PartitionCopies copies) {
     this.copies = copies;
     return this;
+  }
+
+  /**
+   * Has this shifter, switching whole nodes ({@link #withCopies}), also hand each node's
+   * Fat-Btree index node to its copy and back, with the index's step 1 on the way up (see the
+   * class comment).
+   */
+  public GearShifter withIndexCopies(IndexHandOver index) {
+    this.index = index;
+    return this;
+  }
+
+  /**
+   * @return for each host that returned in the last {@link #upAll}, what the index's step 1
+   *     shipped to its index node (empty without {@link #withIndexCopies})
+   */
+  public Map<String, ReturnShipped> indexShipped() {
+    return indexShipped;
   }
 
   /**
@@ -109,11 +136,28 @@ public final class GearShifter {
    * @return the hosts switched off
    */
   public List<String> down(int level) throws IOException {
+    requireCopiesForIndex();
     if (copies != null) {
       useActives();
-      for (String ns : copies.homedOn(leavingFor(level))) {
+      List<String> leavingHosts = leavingFor(level);
+      List<String> handed = new ArrayList<>();
+      for (String ns : copies.homedOn(leavingHosts)) {
         copies.moveToCopy(ns);
+        handed.add(ns);
         progress.accept("  " + ns + ": served by its copy (NameNode " + copies.copyId(ns) + ")");
+      }
+      if (index != null) {
+        for (String host : leavingHosts) {
+          try {
+            index.toCopy(host);
+          } catch (IOException e) {
+            throw new IOException("the index node on " + host + " was not handed to its copy ("
+                + firstLine(e) + "); " + (handed.isEmpty() ? "no partition"
+                    : String.join(",", handed)) + " served by its copy, nothing shifted, no"
+                + " node switched off", e);
+          }
+          progress.accept("  " + host + ": index node served by its copy");
+        }
       }
       useActives();
     }
@@ -172,6 +216,7 @@ public final class GearShifter {
    */
   public PartitionGearUps upAll(int level, String issuance, String transfer)
       throws IOException {
+    requireCopiesForIndex();
     useActives();
     GearProtocol first = partitions.values().iterator().next();
     Map<String, String> status = parse(first.status());
@@ -201,6 +246,17 @@ public final class GearShifter {
             + " caught up to edit %d)", ns, caught[0], copies.homeId(ns), caught[1]));
       }
     }
+    indexShipped.clear();
+    if (index != null) {
+      for (String host : returning) {
+        long start = System.nanoTime();
+        ReturnShipped shipped = index.returning(host);
+        indexShipped.put(host, shipped);
+        progress.accept(String.format("  %s step 1 index    %8d ms (%d pages, %d bytes shipped"
+            + " to its index node: %s)", host, (System.nanoTime() - start) / 1_000_000,
+            shipped.pages(), shipped.bytes(), shipped));
+      }
+    }
     waitFor(returning, "live=true", "register with the NameNode");
     if (copies != null) {
       copies.refreshReturning(returning);
@@ -214,6 +270,12 @@ public final class GearShifter {
         copies.moveHome(ns);
         progress.accept("  " + ns + ": back on its own node (NameNode " + copies.homeId(ns)
             + ")");
+      }
+      if (index != null) {
+        for (String host : returning) {
+          index.back(host);
+          progress.accept("  " + host + ": index node answers for its pages again");
+        }
       }
       useActives();
     }
@@ -256,6 +318,13 @@ public final class GearShifter {
       sleep();
     }
     return new PartitionGearUps(reports, (System.nanoTime() - start) / 1_000_000);
+  }
+
+  private void requireCopiesForIndex() {
+    if (index != null && copies == null) {
+      throw new IllegalStateException("the index's copies are switched with whole nodes: give"
+          + " the shifter the partitions' copies (withCopies) too");
+    }
   }
 
   private static String firstLine(IOException e) {

@@ -16,6 +16,8 @@ import java.util.Map;
 import org.apache.hadoop.ipc.ProtocolSignature;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.locus.ndcoupling.fatbtree.store.PagesShipped;
+import org.locus.ndcoupling.fatbtree.store.ReturnShipped;
 import org.locus.ndcoupling.gear.GearUpReport;
 import org.locus.ndcoupling.rpc.GearProtocol;
 
@@ -24,7 +26,8 @@ import org.locus.ndcoupling.rpc.GearProtocol;
  * partitions (ns1..ns3 at h1..h3, each copied on the next host) with gear 0 = h1, h3: every
  * NameNode here is an in-memory gear service that answers only while its host is on, so the
  * shifter's sequence (hand over, shift, follow, switch off; switch on, catch up, gear-up,
- * follow, hand back) is checked call by call. The real sequence on a netns cluster is
+ * follow, hand back) is checked call by call, and with the Fat-Btree index's copies the index
+ * node's hand-over, step 1 and return among them. The real sequence on a netns cluster is
  * NetnsCoupledNodesTest's (locus-cli, its gears half).
  */
 class GearShifterCopiesTest {
@@ -152,6 +155,140 @@ class GearShifterCopiesTest {
     long[] catchUp = shifter.catchUps().get("ns2");
     assertEquals(107, catchUp[1], "caught up to the active's last edit, written in low gear");
     assertEquals(List.of("ns2"), new ArrayList<>(shifter.catchUps().keySet()));
+  }
+
+  /**
+   * The index nodes' hand-over as the index does it: a node is handed to its copy only while
+   * it and its copy's host are on, and its step 1 ships only to an index server that answers
+   * (its host on) and only while it is off.
+   */
+  private final class Index implements IndexHandOver {
+    final Map<String, String> state = new LinkedHashMap<>();
+    final ReturnShipped shipped = new ReturnShipped(new PagesShipped(5, 2_000, true, 3),
+        new PagesShipped(2, 700, false, 1));
+
+    Index() {
+      HOSTS.forEach(h -> state.put(h, "ON"));
+    }
+
+    @Override
+    public void toCopy(String host) throws IOException {
+      String holder = "h" + (Integer.parseInt(host.substring(1)) % 3 + 1);
+      if (!hostOn.get(host) || !hostOn.get(holder)) {
+        throw new ConnectException("index node on " + host + " or its copy on " + holder
+            + " is off");
+      }
+      events.add("index off " + host);
+      state.put(host, "OFF");
+    }
+
+    @Override
+    public ReturnShipped returning(String host) throws IOException {
+      if (!hostOn.get(host) || !"OFF".equals(state.get(host))) {
+        throw new IOException("index node on " + host + " cannot return: host "
+            + (hostOn.get(host) ? "on" : "off") + ", index " + state.get(host));
+      }
+      events.add("index returning " + host);
+      state.put(host, "RETURNING");
+      return shipped;
+    }
+
+    @Override
+    public void back(String host) throws IOException {
+      if (!"RETURNING".equals(state.get(host))) {
+        throw new IOException("index node on " + host + " is " + state.get(host));
+      }
+      events.add("index back " + host);
+      state.put(host, "ON");
+    }
+  }
+
+  @Test
+  void downHandsTheLeavingNodesIndexNodeToItsCopyAfterItsPartitionAndBeforeAnythingShifts()
+      throws Exception {
+    Index index = new Index();
+    List<String> off = shifter().withIndexCopies(index).down(0);
+
+    assertEquals(List.of("h2"), off);
+    assertEquals(List.of("hand ns2 to h3", "index off h2"), events.subList(0, 2),
+        events.toString());
+    assertEquals("off h2", events.get(events.size() - 1), events.toString());
+    assertEquals("OFF", index.state.get("h2"));
+    assertEquals("ON", index.state.get("h1"));
+  }
+
+  @Test
+  void upShipsTheIndexPagesAfterTheCatchUpBeforeTheGearUpsAndTakesTheIndexNodeBackLast()
+      throws Exception {
+    Index index = new Index();
+    GearShifter shifter = shifter().withIndexCopies(index);
+    shifter.down(0);
+    events.clear();
+    activeTxId += 7;
+
+    shifter.upAll(1, "batch", "batch");
+
+    int on = events.indexOf("on h2");
+    int caughtUp = events.indexOf("caught up ns2@h2");
+    int shipped = events.indexOf("index returning h2");
+    assertTrue(on == 0 && caughtUp > on && shipped > caughtUp,
+        "step 1: the node on, its NameNode caught up, then its index pages shipped: " + events);
+    for (String ns : partitions.keySet()) {
+      String active = ns.equals("ns2") ? "h3" : "h" + ns.charAt(2);
+      assertTrue(events.indexOf("gearUp " + ns + "@" + active + " 1") > shipped,
+          ns + "'s gear-up after the index's step 1: " + events);
+    }
+    assertEquals(List.of("hand ns2 to h2", "index back h2"),
+        events.subList(events.size() - 2, events.size()), events.toString());
+    assertEquals(Map.of("h2", index.shipped), shifter.indexShipped());
+    assertEquals("ON", index.state.get("h2"));
+  }
+
+  @Test
+  void aRefusedIndexHandOverStopsTheShiftBeforeAnythingShiftsOrIsSwitchedOff() {
+    GearShifter shifter = shifter().withIndexCopies(new IndexHandOver() {
+      @Override
+      public void toCopy(String host) throws IOException {
+        throw new IOException("node 2 cannot be switched off: its copy is on node 3, which is"
+            + " OFF");
+      }
+
+      @Override
+      public ReturnShipped returning(String host) {
+        throw new AssertionError("no step 1 on the way down");
+      }
+
+      @Override
+      public void back(String host) {
+        throw new AssertionError("nothing to take back");
+      }
+    });
+
+    IOException e = assertThrows(IOException.class, () -> shifter.down(0));
+    assertTrue(e.getMessage().contains("index node on h2") && e.getMessage().contains("ns2"),
+        e.getMessage());
+    assertTrue(events.stream().noneMatch(s -> s.startsWith("off") || s.startsWith("shiftDown")),
+        events.toString());
+  }
+
+  @Test
+  void indexCopiesWithoutPartitionCopiesAreRefused() {
+    Map<String, GearProtocol> homes = new LinkedHashMap<>();
+    partitions.forEach((ns, pair) -> homes.put(ns, pair.values().iterator().next()));
+    GearShifter shifter = new GearShifter(homes, new NodeSwitch() {
+      @Override
+      public void off(String host) {
+        events.add("off " + host);
+      }
+
+      @Override
+      public void on(String host) {
+        events.add("on " + host);
+      }
+    }, 5_000, line -> { }).withIndexCopies(new Index());
+
+    assertThrows(IllegalStateException.class, () -> shifter.down(0));
+    assertTrue(events.isEmpty(), events.toString());
   }
 
   @Test

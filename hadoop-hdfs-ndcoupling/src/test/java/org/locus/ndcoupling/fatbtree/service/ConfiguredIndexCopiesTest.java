@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.metrics2.AbstractMetric;
@@ -38,6 +40,7 @@ import org.locus.ndcoupling.fatbtree.store.PageStore;
 import org.locus.ndcoupling.fatbtree.store.ReturnShipped;
 import org.locus.ndcoupling.fatbtree.transport.IndexAdminClient;
 import org.locus.ndcoupling.fatbtree.transport.IndexClient;
+import org.locus.ndcoupling.shift.IndexAdminHandOver;
 
 /**
  * Index nodes started from their configuration keys alone ({@link IndexNodeService#start}, what
@@ -214,6 +217,39 @@ class ConfiguredIndexCopiesTest {
     }
     VerificationReport report = verifyAllOn();
     assertTrue(report.isSound(), report.toString());
+  }
+
+  @Test
+  void theGearsHandOverFindsAHostsIndexNodeByItsPeerEntryAndWaitsForItToComeBack()
+      throws Exception {
+    startAll(true);
+    Map<String, Integer> before = putAt(0, "/data", 40);
+    IndexAdminHandOver handOver = new IndexAdminHandOver(conf(0, true), 20_000);
+    assertTrue(IndexAdminHandOver.configured(conf(0, true)));
+
+    handOver.toCopy("127.0.0.2");
+    assertNotNull(copied(2).copyIncarnation(), "node 2 serves node 1 from its copy");
+    services[1].close();
+    services[1] = null;
+    Map<String, Integer> lowGear = putAt(0, "/low", 30);
+    CompletableFuture<Void> started = CompletableFuture.runAsync(() -> {
+      try {
+        Thread.sleep(1_000); // the node's NameNode takes a while to start its plug-in
+        restart(1);
+      } catch (Exception e) {
+        throw new CompletionException(e);
+      }
+    });
+    ReturnShipped shipped = handOver.returning("127.0.0.2");
+    started.join();
+    assertTrue(shipped.own().pages() > 0, shipped.toString());
+    handOver.back("127.0.0.2");
+
+    assertNull(copied(2).copyIncarnation());
+    assertAnswersAt(1, before);
+    assertAnswersAt(1, lowGear);
+    IOException e = assertThrows(IOException.class, () -> handOver.toCopy("127.0.0.9"));
+    assertTrue(e.getMessage().contains("no index node on 127.0.0.9"), e.getMessage());
   }
 
   @Test
