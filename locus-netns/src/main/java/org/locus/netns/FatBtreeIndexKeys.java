@@ -62,6 +62,10 @@ public final class FatBtreeIndexKeys {
       peers.add(nodeId(node) + "=" + layout.address(node) + ":" + PORT);
     }
     conf.set(PEERS, String.join(",", peers));
+    if (hasCopies(nodes)) {
+      // the index nodes read it; the gear commands switch the index with whole nodes by it
+      conf.setBoolean(COPIES, true);
+    }
     conf.set(FILE_CONTEXT_IMPL, FILE_CONTEXT_CLASS);
   }
 
@@ -71,9 +75,6 @@ public final class FatBtreeIndexKeys {
    */
   public void addNameNodeKeys(Configuration conf, String node) {
     conf.set(NODE_ID, Integer.toString(nodeId(node)));
-    if (hasCopies(nodes)) {
-      conf.setBoolean(COPIES, true);
-    }
     Set<String> plugins = new LinkedHashSet<>(conf.getTrimmedStringCollection(PLUGINS));
     plugins.add(PLUGIN);
     conf.set(PLUGINS, String.join(",", plugins));
@@ -81,11 +82,10 @@ public final class FatBtreeIndexKeys {
 
   /**
    * Takes the index node out of a replica NameNode's keys (which start as its node's own
-   * NameNode's): the plug-in, the node id and the copies.
+   * NameNode's): the plug-in and the node id.
    */
   public void removeNameNodeKeys(Configuration conf) {
     conf.unset(NODE_ID);
-    conf.unset(COPIES);
     Set<String> plugins = new LinkedHashSet<>(conf.getTrimmedStringCollection(PLUGINS));
     plugins.remove(PLUGIN);
     if (plugins.isEmpty()) {

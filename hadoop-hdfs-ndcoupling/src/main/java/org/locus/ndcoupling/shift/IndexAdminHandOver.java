@@ -3,6 +3,7 @@ package org.locus.ndcoupling.shift;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.apache.hadoop.conf.Configuration;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
@@ -107,6 +108,26 @@ public final class IndexAdminHandOver implements IndexHandOver {
         throw new IOException("interrupted", e);
       }
     }
+  }
+
+  /**
+   * @return every index node's address and where it is in its off-and-on cycle (ON, OFF,
+   *     RETURNING), as the node keeping its copy tells it, or why that node did not answer
+   */
+  public Map<Integer, String> states() {
+    Map<Integer, String> states = new TreeMap<>();
+    for (Map.Entry<Integer, InetSocketAddress> peer : peers.entrySet()) {
+      String state;
+      try (IndexAdminClient admin = IndexAdminClient.connect(probeConf,
+          peers.get(CopyRing.holderOf(NodeSet.of(peers.keySet()), peer.getKey())))) {
+        state = admin.state(peer.getKey()).name();
+      } catch (IOException | RuntimeException e) {
+        state = "unknown: " + String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+      }
+      states.put(peer.getKey(), peer.getValue().getHostString() + ":"
+          + peer.getValue().getPort() + " " + state);
+    }
+    return states;
   }
 
   @Override

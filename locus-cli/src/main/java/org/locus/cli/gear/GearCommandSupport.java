@@ -18,7 +18,9 @@ import org.locus.ndcoupling.gear.PartitionGearUps;
 import org.locus.ndcoupling.gear.TransferMethod;
 import org.locus.ndcoupling.rpc.GearProtocol;
 import org.locus.ndcoupling.rpc.PartitionGearClients;
+import org.locus.ndcoupling.fatbtree.store.ReturnShipped;
 import org.locus.ndcoupling.shift.GearShifter;
+import org.locus.ndcoupling.shift.IndexAdminHandOver;
 import org.locus.ndcoupling.shift.PartitionCopies;
 import org.locus.ndcoupling.shift.ZkfcHandOver;
 
@@ -114,6 +116,11 @@ final class GearCommandSupport {
       PartitionCopies copies = copies(clients, conf);
       if (copies != null) {
         shifter.withCopies(copies);
+        if (IndexAdminHandOver.configured(conf)) {
+          shifter.withIndexCopies(new IndexAdminHandOver(conf, 1000L * conf.getInt(
+              NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS,
+              NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS_DEFAULT)));
+        }
       }
       try {
         if (level < current) {
@@ -138,6 +145,10 @@ final class GearCommandSupport {
             console.out().printf("  %-6s step 1: its own NameNode started and caught up to edit"
                 + " %d %d ms after its node was switched on%n", c.getKey(), c.getValue()[1],
                 c.getValue()[0]);
+          }
+          for (Map.Entry<String, ReturnShipped> i : shifter.indexShipped().entrySet()) {
+            console.out().printf("  %s step 1: %d index pages, %d bytes shipped to its index"
+                + " node%n", i.getKey(), i.getValue().pages(), i.getValue().bytes());
           }
         }
         GearUpReport report = all.combined();

@@ -12,6 +12,7 @@ import org.locus.cli.UsageException;
 import org.locus.ndcoupling.rpc.GearProtocol;
 import org.locus.ndcoupling.rpc.PartitionGearClients;
 import org.locus.ndcoupling.shift.GearShifter;
+import org.locus.ndcoupling.shift.IndexAdminHandOver;
 
 /** {@code locus gear status}: the plan, the gear, the update log and every node's state. */
 final class GearStatusCommand extends OptionsCommand {
@@ -68,6 +69,13 @@ final class GearStatusCommand extends OptionsCommand {
             console.out().printf("%s  %-16s %s%n", indent, e.getKey().substring(5),
                 e.getValue());
           }
+        }
+      }
+      if (copies && IndexAdminHandOver.configured(conf)) {
+        console.out().printf("index nodes with copies (switched with their whole node):%n");
+        for (Map.Entry<Integer, String> node : new IndexAdminHandOver(conf, 0).states()
+            .entrySet()) {
+          console.out().printf("  index node %d at %s%n", node.getKey(), node.getValue());
         }
       }
     }
