@@ -55,6 +55,16 @@ class LocusCommandLineTest {
   }
 
   @Test
+  void gearBenchRefusesWholeNodesOnFewerThanThreeNodesBeforeAnyCluster() {
+    CliRun fbb = CliRun.inProcess("bench", "gears", "--nodes", "2", "--configs", "sbb,fbb",
+        "--whole-nodes", "--out", new File(tmp, "gears-whole").getPath());
+    assertEquals(2, fbb.exitCode(), fbb.toString());
+    assertTrue(fbb.err().contains("--whole-nodes needs at least 3 nodes (partitions and"
+        + " Fat-Btree index nodes have copies from three coupled nodes on), got 2"), fbb.err());
+    assertFalse(new File(tmp, "gears-whole").exists(), "no report directory made");
+  }
+
+  @Test
   void unknownCommandIsAUsageError() {
     CliRun run = CliRun.inProcess("clutser", "up");
     assertEquals(2, run.exitCode());

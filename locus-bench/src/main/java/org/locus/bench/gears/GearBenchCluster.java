@@ -38,7 +38,10 @@ import org.locus.ndcoupling.gear.GearUpReport;
 import org.locus.ndcoupling.gear.PartitionGearUps;
 import org.locus.ndcoupling.rpc.GearProtocol;
 import org.locus.ndcoupling.rpc.PartitionGearClients;
+import org.locus.ndcoupling.fatbtree.store.ReturnShipped;
 import org.locus.ndcoupling.shift.GearShifter;
+import org.locus.ndcoupling.shift.IndexAdminHandOver;
+import org.locus.ndcoupling.shift.IndexHandOver;
 import org.locus.ndcoupling.shift.NodeSwitch;
 import org.locus.ndcoupling.shift.PartitionCopies;
 import org.locus.ndcoupling.shift.ZkfcHandOver;
@@ -70,6 +73,14 @@ import org.locus.netns.PartitionedNamespace;
  * back to its node after the measurement. Otherwise (the default, and on fewer coupled nodes,
  * which have no copies) a node switched off stops its DataNode only, and the low-gear files go
  * to the partitions of the nodes that stay on.
+ *
+ * <p>A {@code --metadata fatbtree} cluster of three or more nodes keeps copies of its index
+ * nodes too ({@code locus.ndcoupling.index.copies}), so with whole nodes each leaving node's
+ * index node goes to its copy after its partition, for every configuration on that cluster
+ * (the index lives in every NameNode, whether a configuration's clients use it or not); on the
+ * way up its step 1 ships the returning index node the pages changed while it was off (counted
+ * in the run, its time added to step 1), and the index node answers again once its partition
+ * is home. FBB's files are then created through the index nodes of the nodes that stay on.
  */
 final class GearBenchCluster implements AutoCloseable {
   private static final long TIMEOUT_MS = 30 * 60_000L;
@@ -85,9 +96,13 @@ final class GearBenchCluster implements AutoCloseable {
   private final List<URI> targets;
   /** The partition numbers of {@link #targets} (coupled nodes only). */
   private final List<Integer> targetPartitions = new ArrayList<>();
+  /** The partitions of the nodes on in gear 0, whose index nodes FBB's writers enter at. */
+  private final List<Integer> onPartitions = new ArrayList<>();
   private final NodeSwitch nodes;
   /** The partitions' metadata copies, or null without (one NameNode, or few coupled nodes). */
   private final PartitionCopies copies;
+  /** The index nodes' copies, switched with whole nodes, or null without. */
+  private final IndexHandOver index;
   private final RunningNetnsCluster links;
   private final GearBenchRequest request;
   private final PrintStream err;
@@ -145,24 +160,34 @@ final class GearBenchCluster implements AutoCloseable {
       }
       this.copies = new PartitionCopies(clients.nameNodes(), homes,
           new ZkfcHandOver(conf, (int) TIMEOUT_MS), TIMEOUT_MS);
+      this.index = metadata.indexed() && IndexAdminHandOver.configured(conf)
+          ? new IndexAdminHandOver(conf, TIMEOUT_MS) : null;
       this.nodes = whole;
     } else {
       this.copies = null;
+      this.index = null;
       this.nodes = NetnsDataNodeSwitch.of(dir.root());
+    }
+    if (coupled) {
+      Set<String> on = GearPlan.parse(keys.get(NdCouplingConfigKeys.GEAR_PLAN),
+          keys.getOrDefault(NdCouplingConfigKeys.GEAR_STAND_INS, "")).activeIn(0);
+      List<String> workers = ClusterLayout.workers(request.nodes());
+      for (String node : workers) {
+        if (on.contains(layout.address(node))) {
+          onPartitions.add(workers.indexOf(node) + 1);
+        }
+      }
     }
     if (coupled && copies != null) {
       this.targets = gears.keySet().stream().map(PartitionedNamespace::uri).toList();
-    } else if (coupled) {
-      Set<String> on = GearPlan.parse(keys.get(NdCouplingConfigKeys.GEAR_PLAN),
-          keys.getOrDefault(NdCouplingConfigKeys.GEAR_STAND_INS, "")).activeIn(0);
-      List<URI> uris = new ArrayList<>();
-      for (String node : ClusterLayout.workers(request.nodes())) {
-        if (on.contains(layout.address(node))) {
-          uris.add(PartitionedNamespace.uri(PartitionedNamespace.nameservice(node)));
-          targetPartitions.add(ClusterLayout.workers(request.nodes()).indexOf(node) + 1);
-        }
+      for (String ns : gears.keySet()) {
+        targetPartitions.add(ClusterLayout.index(PartitionedNamespace.nodeOf(ns)));
       }
-      this.targets = List.copyOf(uris);
+    } else if (coupled) {
+      targetPartitions.addAll(onPartitions);
+      this.targets = targetPartitions.stream()
+          .map(k -> PartitionedNamespace.uri(PartitionedNamespace.nameservice("node" + k)))
+          .toList();
     } else {
       this.targets = List.of(FileSystem.getDefaultUri(conf));
     }
@@ -174,6 +199,9 @@ final class GearBenchCluster implements AutoCloseable {
     GearShifter quiet = new GearShifter(gears, nodes, TIMEOUT_MS, line -> { });
     if (copies != null) {
       quiet.withCopies(copies);
+    }
+    if (index != null) {
+      quiet.withIndexCopies(index);
     }
     quiet.down(0);
     Path runDir = new Path("/bench/" + config.name() + "-" + run);
@@ -206,16 +234,30 @@ final class GearBenchCluster implements AutoCloseable {
             copies.awaitHomeCaughtUp(ns, restartStart)[2]);
       }
     }
+    // The index's step 1 once the returning NameNodes (and the index nodes in them) run: the
+    // pages shipped count to step 1; waiting for the index servers to answer is the restart's.
+    long indexMillis = 0;
+    int indexPages = index == null ? -1 : 0;
+    long indexBytes = index == null ? -1 : 0;
+    if (index != null) {
+      for (String host : returning) {
+        ReturnShipped shipped = index.returning(host);
+        indexMillis += shipped.own().millis() + shipped.heldCopy().millis();
+        indexPages += shipped.pages();
+        indexBytes += shipped.bytes();
+      }
+    }
     waitLive(returning, actives);
     if (copies != null) {
       copies.refreshReturning(returning);
     }
-    long restartMillis = millisSince(restartStart) - catchUpMillis;
+    long stepOneMillis = catchUpMillis + indexMillis;
+    long restartMillis = millisSince(restartStart) - stepOneMillis;
 
     Map<String, LinkBytes> bytesBefore = links.linkBytes();
     Map<String, Long> opensBefore = passiveOpens();
     Map<String, Long> acceptedBefore = accepted(returning);
-    long start = System.nanoTime() - catchUpMillis * 1_000_000;
+    long start = System.nanoTime() - stepOneMillis * 1_000_000;
     // Every partition's gear-up at once (one NameNode: the one), each on its active NameNode.
     Map<String, GearUpReport> reports = new LinkedHashMap<>();
     for (Map.Entry<String, GearProtocol> p : actives.entrySet()) {
@@ -232,7 +274,7 @@ final class GearBenchCluster implements AutoCloseable {
       }
     }
     GearUpReport report = withCatchUp(new PartitionGearUps(reports, 0).combined(),
-        catchUpMillis);
+        stepOneMillis);
     List<DistributedFileSystem> filesystems = new ArrayList<>();
     try {
       for (URI uri : namespaces()) {
@@ -277,6 +319,11 @@ final class GearBenchCluster implements AutoCloseable {
           copies.moveHome(ns);
         }
       }
+      if (index != null) {
+        for (String host : returning) {
+          index.back(host);
+        }
+      }
       boolean healthy = true;
       for (URI uri : namespaces()) {
         healthy &= fsck(uri).contains("Status: HEALTHY");
@@ -300,7 +347,7 @@ final class GearBenchCluster implements AutoCloseable {
       }
       return new GearRun(config.name(), run, request.files(), report.blocks(),
           report.stepMillis(), reflectionMillis, restartMillis, writeMillis, dataConnections,
-          tcpAccepted, sent, healthy);
+          tcpAccepted, sent, healthy, indexPages, indexBytes);
     } finally {
       for (DistributedFileSystem fs : filesystems) {
         fs.close();
@@ -319,7 +366,10 @@ final class GearBenchCluster implements AutoCloseable {
     return actives;
   }
 
-  /** @return {@code report} with the returning NameNodes' catch-up added to step 1 */
+  /**
+   * @return {@code report} with the returning NameNodes' catch-up and the index's step 1 added
+   *     to step 1
+   */
   private static GearUpReport withCatchUp(GearUpReport report, long catchUpMillis) {
     long[] steps = report.stepMillis().clone();
     steps[0] += catchUpMillis;
@@ -396,25 +446,28 @@ final class GearBenchCluster implements AutoCloseable {
   }
 
   /**
-   * FBB's low-gear files: the run directory's subtree {@code nsK} of each partition on in gear
-   * 0 assigned to that partition in the Fat-Btree, then the same files as SDP's, round robin
-   * into those subtrees, each created through {@code locusfbt://} (resolved at an index node,
-   * created on its partition, registered in the index). Writers enter the index at the nodes
-   * on in turn, one over from the partition of their first file, so resolutions start on other
-   * nodes than the leaf's as well (at most one forward).
+   * FBB's low-gear files: the run directory's subtree {@code nsK} of each target partition
+   * (those of the nodes on in gear 0, or with whole nodes every partition, an off node's index
+   * node and partition served by their copies) assigned to that partition in the Fat-Btree,
+   * then the same files as SDP's, round robin into those subtrees, each created through
+   * {@code locusfbt://} (resolved at an index node, created on its partition, registered in
+   * the index). Writers enter the index at the nodes on in turn, one over from the partition of
+   * their first file, so resolutions start on other nodes than the leaf's as well (at most one
+   * forward).
    */
   private void writeIndexedFiles(Path runDir, int run) throws Exception {
     int n = targetPartitions.size();
     List<FileSystem> entries = new ArrayList<>();
     try {
-      for (int partition : targetPartitions) {
+      for (int partition : onPartitions) {
         entries.add(FileSystem.newInstance(fatBtreeUri(partition), conf));
       }
+      int e = entries.size();
       for (int k = 0; k < n; k++) {
-        ((FatBtreeFileSystem) entries.get(k)).assignSubtree(
+        ((FatBtreeFileSystem) entries.get(k % e)).assignSubtree(
             new Path(runDir, "ns" + targetPartitions.get(k)), targetPartitions.get(k));
       }
-      writeEach(run, (writer, i) -> entries.get((writer + 1) % n),
+      writeEach(run, (writer, i) -> entries.get((writer + 1) % e),
           i -> new Path(runDir, "ns" + targetPartitions.get(i % n) + "/f" + i));
     } finally {
       for (FileSystem fs : entries) {

@@ -102,13 +102,17 @@ final class GearBenchReport {
         + " index in every NameNode, the files created through `locusfbt://` (resolved and"
         + " registered in the index) into a subtree per partition of a node on, the rest as"
         + " SBB. Restart: from switching the returning nodes on until they are live (not in the"
-        + " reflection). Step 1 share: step 1 over the reflection time.\n\n");
+        + " reflection). Step 1 share: step 1 over the reflection time. Index step 1: on a"
+        + " `fatbtree` cluster with whole nodes, the Fat-Btree pages (and their KB) shipped to"
+        + " the returning index nodes, their own pages their copies changed and the copies"
+        + " they keep (its time is in step 1); `-` where the cluster has no index copies.\n\n");
     md.append("| configuration | metadata | issuance | transfer | knobs | runs | blocks |"
         + " reflection s (mean) | range | of normal | per block, of normal |"
-        + " step 1 / 2 / 3 / 4 ms (mean) | step 1 share | connections per block"
+        + " step 1 / 2 / 3 / 4 ms (mean) | step 1 share | index step 1 pages / KB (mean)"
+        + " | connections per block"
         + " | TCP per block | MB sent per stand-in | restart s | write s |\n");
     md.append("|---|---|---|---|---|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|"
-        + "---:|\n");
+        + "---:|---:|\n");
     double normal = byConfig.containsKey("normal")
         ? mean(byConfig.get("normal"), r -> r.reflectionMillis()) : 0;
     double normalPerBlock = byConfig.containsKey("normal")
@@ -119,7 +123,7 @@ final class GearBenchReport {
       double reflection = mean(runs, r -> r.reflectionMillis());
       double perBlock = mean(runs, GearBenchReport::perBlock);
       md.append(String.format("| %s | %s | %s | %s | %s | %d | %.0f | %.1f | %s | %s | %s |"
-          + " %.0f / %.0f / %.0f / %.0f | %.3f | %.2f | %.2f | %.1f | %.1f | %.1f |%n",
+          + " %.0f / %.0f / %.0f / %.0f | %.3f | %s | %.2f | %.2f | %.1f | %.1f | %.1f |%n",
           config.name(), config.metadata(), config.issuance(),
           config.transfer(), config.knobs(), runs.size(), mean(runs, r -> r.blocks()),
           reflection / 1000.0, range(runs, r -> r.reflectionMillis(), 1000.0),
@@ -129,6 +133,7 @@ final class GearBenchReport {
           mean(runs, r -> r.stepMillis()[2]), mean(runs, r -> r.stepMillis()[3]),
           mean(runs, r -> r.reflectionMillis() == 0 ? 0
               : (double) r.stepMillis()[0] / r.reflectionMillis()),
+          indexStepOne(runs),
           mean(runs, GearRun::connectionsPerBlock),
           mean(runs, r -> r.blocks() == 0 ? 0 : (double) r.tcpAccepted() / r.blocks()),
           mean(runs, GearBenchReport::standInMb),
@@ -142,6 +147,16 @@ final class GearBenchReport {
     md.append("![reflection](reflection.svg)\n\n");
     md.append(energy(request, byConfig));
     return md.toString();
+  }
+
+  /** @return mean index pages / KB shipped at step 1, or "-" if no run had index copies */
+  private static String indexStepOne(List<GearRun> runs) {
+    List<GearRun> indexed = runs.stream().filter(GearRun::indexCopies).toList();
+    if (indexed.isEmpty()) {
+      return "-";
+    }
+    return String.format("%.0f / %.1f", mean(indexed, r -> r.indexPages()),
+        mean(indexed, r -> r.indexBytes()) / 1024.0);
   }
 
   /** @return reflection milliseconds per moved block */
@@ -195,10 +210,12 @@ final class GearBenchReport {
     return runs.stream().map(r -> String.format("  {\"config\": \"%s\", \"run\": %d,"
         + " \"files\": %d, \"blocks\": %d, \"stepMillis\": [%d, %d, %d, %d],"
         + " \"reflectionMillis\": %d, \"restartMillis\": %d, \"writeMillis\": %d,"
-        + " \"dataConnections\": %d, \"tcpAccepted\": %d, \"fsckHealthy\": %b, \"sentBytes\": {%s}}", r.config(),
+        + " \"dataConnections\": %d, \"tcpAccepted\": %d, \"fsckHealthy\": %b,"
+        + " \"indexPages\": %d, \"indexBytes\": %d, \"sentBytes\": {%s}}", r.config(),
         r.run(), r.files(), r.blocks(), r.stepMillis()[0], r.stepMillis()[1],
         r.stepMillis()[2], r.stepMillis()[3], r.reflectionMillis(), r.restartMillis(),
-        r.writeMillis(), r.dataConnections(), r.tcpAccepted(), r.fsckHealthy(), r.sentBytes().entrySet()
+        r.writeMillis(), r.dataConnections(), r.tcpAccepted(), r.fsckHealthy(), r.indexPages(),
+        r.indexBytes(), r.sentBytes().entrySet()
             .stream().map(e -> "\"" + e.getKey() + "\": " + e.getValue())
             .collect(Collectors.joining(", "))))
         .collect(Collectors.joining(",\n", "[\n", "\n]\n"));

@@ -15,7 +15,8 @@ import java.util.Map;
  * @param fileBytes each file's size
  * @param writers client threads writing them
  * @param wholeNodes on coupled nodes with copies (three or more), switch whole nodes off (every
- *     daemon, the partition served by its copy) instead of their DataNodes only
+ *     daemon, the partition served by its copy, with {@code fbb} the index node too, its pages
+ *     shipped back at step 1) instead of their DataNodes only
  * @param linkBitsPerSecond each node's link rate (0 = unshaped)
  * @param diskBytesPerSecond each node's disk read and write throttle (0 = none)
  * @param nodeMemoryBytes each node's memory cgroup
@@ -37,14 +38,9 @@ public record GearBenchRequest(List<GearBenchConfig> configs, int runs, int stoc
       throw new IllegalArgumentException("--nodes must be at least 2 (a low gear needs a node"
           + " off), got " + nodes);
     }
-    if (wholeNodes && configs.stream().anyMatch(GearBenchConfig::indexed)) {
-      throw new IllegalArgumentException("--whole-nodes cannot run fbb: an index node switched"
-          + " off takes the Fat-Btree pages it alone holds with it (index pages are not shipped"
-          + " to copies yet)");
-    }
     if (wholeNodes && nodes < 3) {
-      throw new IllegalArgumentException("--whole-nodes needs at least 3 nodes (partitions have"
-          + " copies from three coupled nodes on), got " + nodes);
+      throw new IllegalArgumentException("--whole-nodes needs at least 3 nodes (partitions and"
+          + " Fat-Btree index nodes have copies from three coupled nodes on), got " + nodes);
     }
     if (heavyHours < 0 || heavyHours > 24) {
       throw new IllegalArgumentException("--heavy-hours must be 0..24, got " + heavyHours);

@@ -22,10 +22,18 @@ import java.util.Map;
  *     network namespaces' kernels counted them ({@code PassiveOpens}): a cross-check
  * @param sentBytes bytes each node put on its link during the gear-up
  * @param fsckHealthy whether fsck reported the namespace HEALTHY afterwards
+ * @param indexPages Fat-Btree pages the index's step 1 shipped to the returning index nodes
+ *     (their own pages and the copies they keep), or -1 on a cluster without index copies
+ * @param indexBytes their bytes (page-file encoding), or -1 likewise
  */
 public record GearRun(String config, int run, int files, int blocks, long[] stepMillis,
     long reflectionMillis, long restartMillis, long writeMillis, long dataConnections, long tcpAccepted,
-    Map<String, Long> sentBytes, boolean fsckHealthy) {
+    Map<String, Long> sentBytes, boolean fsckHealthy, int indexPages, long indexBytes) {
+
+  /** @return whether the run's cluster switched index nodes with whole nodes */
+  public boolean indexCopies() {
+    return indexPages >= 0;
+  }
 
   /** @return connections per moved block */
   public double connectionsPerBlock() {

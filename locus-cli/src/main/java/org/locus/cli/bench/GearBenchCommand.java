@@ -64,8 +64,9 @@ public final class GearBenchCommand extends OptionsCommand {
             .desc("client threads writing the files (default 16)").build())
         .addOption(Option.builder().longOpt("whole-nodes")
             .desc("on coupled nodes, switch whole nodes off (every daemon; the partition served"
-                + " by its copy, the returning NameNode's catch-up timed as step 1) instead of"
-                + " their DataNodes only; needs 3 or more nodes, not with fbb").build())
+                + " by its copy, the returning NameNode's catch-up timed as step 1; with fbb's"
+                + " cluster the index node too, its changed pages shipped back in step 1)"
+                + " instead of their DataNodes only; needs 3 or more nodes").build())
         .addOption(Option.builder().longOpt("link").hasArg().argName("RATE")
             .desc("each node's link, e.g. 1gbit (default none: unshaped)").build())
         .addOption(Option.builder().longOpt("disk-rate").hasArg().argName("RATE")
