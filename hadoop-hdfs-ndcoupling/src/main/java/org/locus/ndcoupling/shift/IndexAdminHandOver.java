@@ -53,7 +53,7 @@ public final class IndexAdminHandOver implements IndexHandOver {
   }
 
   /** @return the id of the index node on {@code host} */
-  int nodeOn(String host) throws IOException {
+  private int nodeOn(String host) throws IOException {
     for (Map.Entry<Integer, InetSocketAddress> peer : peers.entrySet()) {
       InetSocketAddress address = peer.getValue();
       if (address.getHostString().equals(host) || (address.getAddress() != null
