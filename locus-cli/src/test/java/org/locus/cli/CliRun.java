@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.locus.cli.command.Console;
+
 /**
  * The outcome of one {@code locus} command line, run in this JVM or as a separate process.
  *

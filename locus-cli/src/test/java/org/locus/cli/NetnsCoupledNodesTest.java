@@ -41,6 +41,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.locus.cli.command.ClientConfiguration;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.PartitionHaDaemons;
 import org.locus.netns.PartitionReplicas;

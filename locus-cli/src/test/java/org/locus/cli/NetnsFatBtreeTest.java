@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.locus.cli.command.ClientConfiguration;
 import org.locus.ndcoupling.fatbtree.IndexEntry;
 import org.locus.ndcoupling.fatbtree.client.FatBtreePartitionResolver;
 import org.locus.netns.PartitionedNamespace;

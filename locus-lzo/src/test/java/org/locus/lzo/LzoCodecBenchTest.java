@@ -14,8 +14,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.locus.cli.Console;
 import org.locus.cli.Locus;
+import org.locus.cli.command.Console;
 
 /**
  * {@code locus bench codecs --opt-in DIR} with the opt-in bundle's GPL jars in DIR, as

@@ -2,8 +2,8 @@ package org.locus.cli.bench;
 
 import java.util.List;
 
-import org.locus.cli.Command;
-import org.locus.cli.CommandGroup;
+import org.locus.cli.command.Command;
+import org.locus.cli.command.CommandGroup;
 
 /**
  * {@code locus bench}: side-by-side benchmarks of each Locus feature against its baseline,

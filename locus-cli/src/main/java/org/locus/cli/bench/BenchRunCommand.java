@@ -19,13 +19,13 @@ import org.locus.bench.run.NetnsCluster;
 import org.locus.bench.run.RunningNetnsCluster;
 import org.locus.bench.suite.BenchSuite;
 import org.locus.bench.suite.Suites;
-import org.locus.cli.ClientConfiguration;
-import org.locus.cli.Console;
-import org.locus.cli.LocusException;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
 import org.locus.cli.cluster.FeatureCatalog;
 import org.locus.cli.cluster.NetnsOptions;
+import org.locus.cli.command.ClientConfiguration;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 import org.locus.netns.Rate;
 
 /**

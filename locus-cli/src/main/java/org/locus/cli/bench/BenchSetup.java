@@ -6,11 +6,11 @@ import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.StringUtils;
-import org.locus.cli.Console;
-import org.locus.cli.HadoopLogFile;
-import org.locus.cli.LocusException;
-import org.locus.cli.UsageException;
 import org.locus.cli.cluster.FeatureCatalog;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.HadoopLogFile;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.UsageException;
 
 /**
  * What the benches that start their own netns clusters need from the command line's side: the

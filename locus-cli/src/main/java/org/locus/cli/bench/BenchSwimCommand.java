@@ -12,11 +12,11 @@ import org.locus.bench.replay.SwimReplayBench;
 import org.locus.bench.replay.SwimTraces;
 import org.locus.bench.run.BenchCluster;
 import org.locus.bench.run.ExistingCluster;
-import org.locus.cli.ClientConfiguration;
-import org.locus.cli.Console;
-import org.locus.cli.LocusException;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.ClientConfiguration;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 import org.locus.jobs.catalog.JobArguments;
 import org.locus.jobs.swim.SwimScaling;
 

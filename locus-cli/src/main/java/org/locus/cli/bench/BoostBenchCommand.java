@@ -10,11 +10,11 @@ import org.apache.commons.cli.Options;
 import org.locus.bench.boost.BoostBench;
 import org.locus.bench.boost.BoostBenchRequest;
 import org.locus.bench.run.TaskMemory;
-import org.locus.cli.Console;
-import org.locus.cli.KeyValueOption;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
 import org.locus.cli.cluster.NetnsOptions;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.KeyValueOption;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 import org.locus.netns.Rate;
 
 /**

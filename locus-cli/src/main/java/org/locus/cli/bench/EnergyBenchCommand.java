@@ -10,11 +10,11 @@ import org.apache.commons.cli.Options;
 import org.locus.bench.BenchException;
 import org.locus.bench.energy.EnergyBench;
 import org.locus.bench.energy.EnergyBenchCluster.Setup;
-import org.locus.cli.Console;
-import org.locus.cli.HadoopLogFile;
-import org.locus.cli.LocusException;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.HadoopLogFile;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 import org.locus.energy.EnergyConfigKeys;
 
 /**

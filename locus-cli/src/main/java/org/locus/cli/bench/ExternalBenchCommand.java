@@ -5,9 +5,9 @@ import java.util.List;
 
 import org.locus.bench.BenchException;
 import org.locus.bench.external.ExternalBench;
-import org.locus.cli.Command;
-import org.locus.cli.Console;
-import org.locus.cli.LocusException;
+import org.locus.cli.command.Command;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.LocusException;
 
 /**
  * {@code locus bench zone|morphstore}: a benchmark implemented outside Java, run by

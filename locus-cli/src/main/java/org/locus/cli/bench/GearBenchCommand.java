@@ -9,10 +9,10 @@ import org.apache.commons.cli.Options;
 import org.locus.bench.gears.GearBench;
 import org.locus.bench.gears.GearBenchConfig;
 import org.locus.bench.gears.GearBenchRequest;
-import org.locus.cli.Console;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
 import org.locus.cli.cluster.NetnsOptions;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 import org.locus.energy.EnergyConfigKeys;
 import org.locus.netns.Rate;
 

@@ -8,10 +8,10 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.locus.bench.hybrid.HybridBench;
 import org.locus.bench.hybrid.HybridBenchRequest;
-import org.locus.cli.Console;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
 import org.locus.cli.cluster.NetnsOptions;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 import org.locus.netns.Rate;
 
 /**

@@ -7,13 +7,13 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.locus.bench.kat.KatBench;
-import org.locus.cli.Console;
-import org.locus.cli.HadoopLogFile;
-import org.locus.cli.LocusException;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
 import org.locus.cli.cluster.FeatureCatalog;
 import org.locus.cli.cluster.NetnsOptions;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.HadoopLogFile;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 import org.locus.netns.Rate;
 
 /**

@@ -12,10 +12,10 @@ import org.apache.commons.cli.Options;
 import org.locus.bench.metadata.MetadataBench;
 import org.locus.bench.metadata.MetadataBenchRequest;
 import org.locus.bench.metadata.MetadataLayoutUnderTest;
-import org.locus.cli.Console;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
 import org.locus.cli.cluster.NetnsOptions;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 import org.locus.netns.NodeCpus;
 
 /**

@@ -4,7 +4,7 @@ import java.io.File;
 import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.UsageException;
 
 /** The {@code --opt-in DIR} option of the low-power benches: the GPL LZO bundle's jars. */
 final class OptInJars {

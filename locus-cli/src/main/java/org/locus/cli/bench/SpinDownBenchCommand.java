@@ -7,9 +7,9 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.locus.bench.BenchException;
 import org.locus.bench.energy.SpinDownBench;
-import org.locus.cli.Console;
-import org.locus.cli.LocusException;
-import org.locus.cli.OptionsCommand;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.OptionsCommand;
 
 /**
  * {@code locus bench spindown}: argument parsing only; the replay of the spin-down policies on

@@ -9,11 +9,11 @@ import org.locus.bench.BenchException;
 import org.locus.bench.zone.ZoneJobSet;
 import org.locus.bench.zone.ZoneJobsRun;
 import org.locus.bench.zone.ZoneStrategy;
-import org.locus.cli.Console;
-import org.locus.cli.HadoopLogFile;
-import org.locus.cli.LocusException;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.HadoopLogFile;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 
 /**
  * {@code locus bench zone-jobs}: argument parsing only; one run of the zone bench with Hadoop

@@ -2,8 +2,8 @@ package org.locus.cli.boost;
 
 import java.util.List;
 
-import org.locus.cli.Command;
-import org.locus.cli.CommandGroup;
+import org.locus.cli.command.Command;
+import org.locus.cli.command.CommandGroup;
 
 /** {@code locus boost}: BoostDFS, superlocal copies on mirrored volumes (seed 001, ch. 4). */
 public final class BoostCommands {

@@ -10,9 +10,9 @@ import org.locus.boost.model.MapTaskAssignment;
 import org.locus.boost.model.MapTimeModel;
 import org.locus.boost.model.RemoteTaskFraction;
 import org.locus.boost.model.TaskShares;
-import org.locus.cli.Console;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 
 /**
  * {@code locus boost model}: the remote-map-task fraction from the closed form and from a Monte

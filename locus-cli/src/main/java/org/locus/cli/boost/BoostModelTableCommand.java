@@ -10,9 +10,9 @@ import org.apache.commons.cli.Options;
 import org.locus.boost.model.AssignmentRule;
 import org.locus.boost.model.MapTaskAssignment;
 import org.locus.boost.model.RemoteTaskFraction;
-import org.locus.cli.Console;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 
 /**
  * {@code locus boost model-table}: the closed form against every simulation rule over a grid of

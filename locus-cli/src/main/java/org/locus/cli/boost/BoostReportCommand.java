@@ -14,11 +14,11 @@ import org.locus.bench.report.TextTable;
 import org.locus.boost.BlockCopies;
 import org.locus.boost.SuperlocalPaths;
 import org.locus.boost.placement.SuperlocalLayout;
-import org.locus.cli.ClientConfiguration;
-import org.locus.cli.Console;
-import org.locus.cli.LocusException;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.ClientConfiguration;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 
 /** {@code locus boost report PATH}: copies per block, the intra-node mirror included. */
 final class BoostReportCommand extends OptionsCommand {

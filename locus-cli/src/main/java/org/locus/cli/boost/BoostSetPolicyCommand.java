@@ -12,11 +12,11 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.boost.SuperlocalPaths;
 import org.locus.boost.placement.SuperlocalLayout;
-import org.locus.cli.ClientConfiguration;
-import org.locus.cli.Console;
-import org.locus.cli.LocusException;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.ClientConfiguration;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 
 /** {@code locus boost set-policy PATH}: tags a path SUPERLOCAL with R copies in all. */
 final class BoostSetPolicyCommand extends OptionsCommand {

@@ -1,7 +1,7 @@
 package org.locus.cli.boost;
 
 import org.apache.commons.cli.CommandLine;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.UsageException;
 
 /** Parsing of the model commands' numeric options, naming the option in every error. */
 final class ModelOptions {

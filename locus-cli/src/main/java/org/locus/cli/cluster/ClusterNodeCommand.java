@@ -10,11 +10,12 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.locus.cli.ClientConfiguration;
-import org.locus.cli.Console;
-import org.locus.cli.LocusException;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.ClientConfiguration;
+import org.locus.cli.command.CommandGroup;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
@@ -49,8 +50,8 @@ public final class ClusterNodeCommand extends OptionsCommand {
   }
 
   /** @return the {@code cluster node} group */
-  public static org.locus.cli.CommandGroup group() {
-    return new org.locus.cli.CommandGroup("node", "locus cluster node",
+  public static CommandGroup group() {
+    return new CommandGroup("node", "locus cluster node",
         "stop or start one netns node's daemons",
         List.of(new ClusterNodeCommand(false), new ClusterNodeCommand(true)));
   }

@@ -12,8 +12,8 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
-import org.locus.cli.KeyValueOption;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.KeyValueOption;
+import org.locus.cli.command.UsageException;
 import org.locus.kit.LocusMiniCluster;
 import org.locus.kit.NodeAddressPlan;
 

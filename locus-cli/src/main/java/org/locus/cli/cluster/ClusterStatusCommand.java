@@ -5,8 +5,8 @@ import java.util.Properties;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.locus.bench.report.TextTable;
-import org.locus.cli.Console;
-import org.locus.cli.OptionsCommand;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.OptionsCommand;
 import org.locus.netns.ClusterDirectory;
 
 /**

@@ -4,7 +4,7 @@ import java.io.File;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.UsageException;
 import org.locus.netns.ClusterDirectory;
 
 /** The {@code --dir DIR} option of the commands that act on a running cluster. */

@@ -10,7 +10,7 @@ import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.UsageException;
 import org.locus.placement.PlacementConfigKeys;
 
 /**

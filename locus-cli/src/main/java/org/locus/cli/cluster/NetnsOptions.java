@@ -10,7 +10,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.UsageException;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.MetadataLayout;
 import org.locus.netns.NetnsClusterSpec;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Properties;
 
 import org.locus.bench.report.TextTable;
-import org.locus.cli.Console;
+import org.locus.cli.command.Console;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;

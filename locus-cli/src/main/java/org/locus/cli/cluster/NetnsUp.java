@@ -4,8 +4,8 @@ import java.io.File;
 import java.util.Properties;
 
 import org.apache.commons.cli.CommandLine;
-import org.locus.cli.Console;
-import org.locus.cli.LocusException;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.LocusException;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.ClusterProcessException;

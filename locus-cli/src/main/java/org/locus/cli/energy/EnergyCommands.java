@@ -2,8 +2,8 @@ package org.locus.cli.energy;
 
 import java.util.List;
 
-import org.locus.cli.Command;
-import org.locus.cli.CommandGroup;
+import org.locus.cli.command.Command;
+import org.locus.cli.command.CommandGroup;
 
 /**
  * {@code locus energy}: energy-efficient HDFS (issue 6) on a running cluster — prepare scratch

@@ -6,9 +6,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.locus.cli.ClientConfiguration;
-import org.locus.cli.Console;
-import org.locus.cli.OptionsCommand;
+import org.locus.cli.command.ClientConfiguration;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.OptionsCommand;
 import org.locus.energy.HotScratchSpace;
 
 /** {@code locus energy init}: HOT storage policy for scratch space, once per new cluster. */

@@ -7,10 +7,10 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.locus.bench.energy.JmxDiskEnergyReader;
-import org.locus.cli.ClientConfiguration;
-import org.locus.cli.Console;
-import org.locus.cli.LocusException;
-import org.locus.cli.OptionsCommand;
+import org.locus.cli.command.ClientConfiguration;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.OptionsCommand;
 import org.locus.energy.accounting.DiskEnergy;
 
 /** {@code locus energy report}: per-disk energy and the Pt / Ptc comparison. */

@@ -6,9 +6,9 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.locus.cli.ClientConfiguration;
-import org.locus.cli.Console;
-import org.locus.cli.OptionsCommand;
+import org.locus.cli.command.ClientConfiguration;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.OptionsCommand;
 import org.locus.energy.datanode.WakeRequests;
 
 /**

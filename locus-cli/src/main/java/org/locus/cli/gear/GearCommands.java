@@ -2,8 +2,8 @@ package org.locus.cli.gear;
 
 import java.util.List;
 
-import org.locus.cli.Command;
-import org.locus.cli.CommandGroup;
+import org.locus.cli.command.Command;
+import org.locus.cli.command.CommandGroup;
 
 /** {@code locus gear}: NDCouplingHDFS's power-proportional gears (seed 004 §4.3). */
 public final class GearCommands {

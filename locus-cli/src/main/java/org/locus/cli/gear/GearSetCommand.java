@@ -4,10 +4,10 @@ import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
-import org.locus.cli.ClientConfiguration;
-import org.locus.cli.Console;
-import org.locus.cli.OptionsCommand;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.ClientConfiguration;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.OptionsCommand;
+import org.locus.cli.command.UsageException;
 
 /**
  * {@code locus gear set LEVEL}: shifts down (check, maintenance, DataNodes off) or up (DataNodes

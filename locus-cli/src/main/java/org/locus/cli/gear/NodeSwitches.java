@@ -5,7 +5,7 @@ import java.io.File;
 import org.apache.hadoop.conf.Configuration;
 import org.locus.bench.run.NetnsDataNodeSwitch;
 import org.locus.bench.run.NetnsWholeNodeSwitch;
-import org.locus.cli.LocusException;
+import org.locus.cli.command.LocusException;
 import org.locus.ndcoupling.NdCouplingConfigKeys;
 import org.locus.ndcoupling.shift.CommandNodeSwitch;
 import org.locus.ndcoupling.shift.NodeSwitch;

@@ -5,10 +5,10 @@ import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.locus.cli.ClientConfiguration;
-import org.locus.cli.Command;
-import org.locus.cli.Console;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.ClientConfiguration;
+import org.locus.cli.command.Command;
+import org.locus.cli.command.Console;
+import org.locus.cli.command.UsageException;
 
 /**
  * Runs one of Hadoop's own command-line tools ({@code FsShell}, {@code DFSck}) against the

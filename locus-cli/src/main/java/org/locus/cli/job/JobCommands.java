@@ -3,8 +3,8 @@ package org.locus.cli.job;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.locus.cli.Command;
-import org.locus.cli.CommandGroup;
+import org.locus.cli.command.Command;
+import org.locus.cli.command.CommandGroup;
 import org.locus.jobs.catalog.JobCatalog;
 import org.locus.jobs.catalog.LocusJob;
 

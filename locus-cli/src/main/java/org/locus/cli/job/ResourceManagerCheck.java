@@ -7,7 +7,7 @@ import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.exceptions.YarnException;
-import org.locus.cli.LocusException;
+import org.locus.cli.command.LocusException;
 
 /**
  * Before a job is submitted: is the ResourceManager there? Hadoop's client retries an absent

@@ -2,8 +2,8 @@ package org.locus.cli.kat;
 
 import java.util.List;
 
-import org.locus.cli.Command;
-import org.locus.cli.CommandGroup;
+import org.locus.cli.command.Command;
+import org.locus.cli.command.CommandGroup;
 
 /** {@code locus kat}: key-aware data placement (seed 000, ch. 3). */
 public final class KatCommands {

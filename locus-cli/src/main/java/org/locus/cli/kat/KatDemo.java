@@ -5,7 +5,7 @@ import java.util.function.Consumer;
 import org.apache.hadoop.fs.Path;
 import org.locus.bench.kat.KatComparison;
 import org.locus.bench.report.TextTable;
-import org.locus.cli.Console;
+import org.locus.cli.command.Console;
 import org.locus.jobs.JobOutcome;
 import org.locus.kat.placement.PlacementMap;
 import org.locus.kit.LocusMiniCluster;

@@ -5,8 +5,8 @@ import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.locus.cli.LocusException;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.LocusException;
+import org.locus.cli.command.UsageException;
 import org.locus.kat.hint.KeyHint;
 import org.locus.kat.hint.KeyHints;
 

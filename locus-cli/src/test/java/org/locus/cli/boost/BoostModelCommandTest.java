@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.locus.boost.model.RemoteTaskFraction;
-import org.locus.cli.Console;
 import org.locus.cli.Locus;
+import org.locus.cli.command.Console;
 
 /** The model commands as docs/boost.md shows them; no cluster, about 3 s. */
 class BoostModelCommandTest {

@@ -10,7 +10,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.locus.cli.UsageException;
+import org.locus.cli.command.UsageException;
 
 /** Several {@code --feature}s together, on the installed key sets (conf/features). */
 class FeatureCatalogTest {

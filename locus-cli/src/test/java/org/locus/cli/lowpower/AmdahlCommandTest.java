@@ -11,8 +11,8 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.locus.cli.Console;
 import org.locus.cli.Locus;
+import org.locus.cli.command.Console;
 import org.locus.kit.LocusMiniCluster;
 import org.locus.lowpower.amdahl.InstructionSource;
 

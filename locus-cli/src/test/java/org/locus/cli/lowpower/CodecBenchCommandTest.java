@@ -8,8 +8,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
-import org.locus.cli.Console;
 import org.locus.cli.Locus;
+import org.locus.cli.command.Console;
 
 /**
  * {@code locus bench codecs} as docs/lowpower.md tells users to run it without the opt-in

@@ -1,4 +1,4 @@
-package org.locus.cli;
+package org.locus.cli.command;
 
 import java.io.File;
 import java.io.IOException;

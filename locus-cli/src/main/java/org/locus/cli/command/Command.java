@@ -1,4 +1,4 @@
-package org.locus.cli;
+package org.locus.cli.command;
 
 /**
  * One {@code locus} subcommand (or group of subcommands).

@@ -1,4 +1,4 @@
-package org.locus.cli;
+package org.locus.cli.command;
 
 /** The command line itself is wrong (unknown subcommand or flag, bad value). Exit code 2. */
 public class UsageException extends Exception {

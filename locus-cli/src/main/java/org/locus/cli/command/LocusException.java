@@ -1,4 +1,4 @@
-package org.locus.cli;
+package org.locus.cli.command;
 
 /**
  * A command was well formed but could not be carried out; the message is the one-line reason
