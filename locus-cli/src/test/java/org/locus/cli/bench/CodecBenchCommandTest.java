@@ -1,4 +1,4 @@
-package org.locus.cli.lowpower;
+package org.locus.cli.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

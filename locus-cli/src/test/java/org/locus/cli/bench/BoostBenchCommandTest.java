@@ -1,4 +1,4 @@
-package org.locus.cli.boost;
+package org.locus.cli.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
