@@ -12,6 +12,7 @@
  *
  * <p>It imports no command package: each command package ({@code bench}, {@code cluster},
  * {@code kat}, ...) builds on it, and only {@link org.locus.cli.Locus}, the entry point,
- * imports the command packages to register them.
+ * imports the command packages to register them. {@code CliPackagesHaveNoCycleTest} checks
+ * both.
  */
 package org.locus.cli.command;
