@@ -24,8 +24,9 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.tools.DFSck;
+import org.locus.bench.run.ClusterRecipe;
 import org.locus.bench.run.LinkBytes;
-import org.locus.bench.run.NetnsBenchClusters;
+import org.locus.bench.run.NetnsCluster;
 import org.locus.bench.run.NetnsDataNodeSwitch;
 import org.locus.bench.run.NetnsWholeNodeSwitch;
 import org.locus.bench.run.RunningNetnsCluster;
@@ -47,11 +48,8 @@ import org.locus.ndcoupling.shift.PartitionCopies;
 import org.locus.ndcoupling.shift.ZkfcHandOver;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
-import org.locus.netns.DistBundle;
 import org.locus.netns.HostCommand;
 import org.locus.netns.MetadataLayout;
-import org.locus.netns.NetnsClusterProcess;
-import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.PartitionedNamespace;
 
 /**
@@ -86,6 +84,7 @@ final class GearBenchCluster implements AutoCloseable {
   private static final long TIMEOUT_MS = 30 * 60_000L;
   private static final long POLL_MS = 100;
 
+  private final NetnsCluster cluster;
   private final ClusterDirectory dir;
   private final ClusterLayout layout;
   private final Configuration conf;
@@ -111,8 +110,7 @@ final class GearBenchCluster implements AutoCloseable {
   GearBenchCluster(String knobs, MetadataLayout metadata, File directory,
       GearBenchRequest request, PrintStream err) throws Exception {
     this.coupled = metadata.coupled();
-    this.dir = new ClusterDirectory(directory.getAbsoluteFile());
-    this.layout = new ClusterLayout(dir.root());
+    ClusterLayout layout = new ClusterLayout(directory.getAbsoluteFile());
     this.request = request;
     this.err = err;
     Map<String, String> keys = new LinkedHashMap<>(request.featureKeys());
@@ -131,23 +129,20 @@ final class GearBenchCluster implements AutoCloseable {
     keys.put(NdCouplingConfigKeys.GEAR_SHIFT_TIMEOUT_SECONDS,
         Long.toString(TIMEOUT_MS / 1000));
     long rate = request.diskBytesPerSecond();
-    NetnsClusterSpec spec = NetnsClusterSpec.builder(request.nodes(),
-            DistBundle.libDir(layout.distDir()))
+    ClusterRecipe recipe = ClusterRecipe.builder(request.nodes())
+        .yarn(false)
         .link(request.linkBitsPerSecond())
-        .disk(rate, rate)
+        .diskRate(rate)
         .nodeMemory(request.nodeMemoryBytes())
         .diskSize(2L << 30)
-        .keys(keys)
+        .setAll(keys)
         .metadata(metadata)
         .build();
-    try {
-      NetnsClusterProcess.start(dir, spec, request.home(), err);
-    } catch (Exception e) {
-      NetnsBenchClusters.stopQuietly(dir, err);
-      throw new IOException("the netns cluster for the " + knobs + " knobs did not start ("
-          + e.getMessage() + "); see " + new File(directory, "logs"), e);
-    }
-    this.conf = NetnsBenchClusters.clientConfiguration(dir);
+    this.cluster = NetnsCluster.start(directory, recipe, "the " + knobs + " knobs",
+        request.home(), err);
+    this.dir = cluster.directory();
+    this.layout = new ClusterLayout(dir.root());
+    this.conf = cluster.conf();
     conf.set("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "20");
     this.clients = PartitionGearClients.connect(conf);
     this.gears = clients.gears();
@@ -551,6 +546,6 @@ final class GearBenchCluster implements AutoCloseable {
   @Override
   public void close() {
     clients.close();
-    NetnsBenchClusters.stopQuietly(dir, err);
+    cluster.close();
   }
 }

@@ -21,16 +21,15 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.locus.bench.BenchException;
+import org.locus.bench.run.ClusterRecipe;
+import org.locus.bench.run.NetnsCluster;
 import org.locus.bench.run.NetnsBenchClusters;
 import org.locus.ndcoupling.fatbtree.IndexEntry;
 import org.locus.ndcoupling.fatbtree.client.FatBtreePartitionResolver;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
-import org.locus.netns.DistBundle;
 import org.locus.netns.MetadataLayout;
-import org.locus.netns.NetnsClusterProcess;
-import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.NodeCgroup;
 import org.locus.netns.ResourceLedger;
 
@@ -75,8 +74,7 @@ public final class MetadataBench {
     int done = 0;
     for (int nodes : request.nodeCounts()) {
       ClusterDirectory dir = new ClusterDirectory(new File(out, "cluster-" + nodes + "n"));
-      start(dir, nodes);
-      try {
+      try (NetnsCluster cluster = start(dir, nodes)) {
         // a fresh cluster's first operations run in the interpreter: one small unmeasured run
         // of every layout first, so that no layout's first measured run pays for that
         for (MetadataLayoutUnderTest layout : request.layouts()) {
@@ -109,8 +107,6 @@ public final class MetadataBench {
               + " ops/s, open %.1f ops/s%n", nodes, nnThroughput.get(nodes)[0],
               nnThroughput.get(nodes)[1]);
         }
-      } finally {
-        NetnsBenchClusters.stopQuietly(dir, progress);
       }
       // after every size, so that a bench cut short still leaves a report of what it measured
       writeReport(out, samples, nnThroughput, indexChecks);
@@ -128,22 +124,18 @@ public final class MetadataBench {
     return md;
   }
 
-  private void start(ClusterDirectory dir, int nodes) throws Exception {
-    NetnsClusterSpec spec = NetnsClusterSpec.builder(nodes,
-            DistBundle.libDir(new ClusterLayout(dir.root()).distDir()))
+  /** Starts the {@code nodes}-node Fat-Btree cluster every layout of this size runs on. */
+  private NetnsCluster start(ClusterDirectory dir, int nodes) throws IOException {
+    ClusterRecipe recipe = ClusterRecipe.builder(nodes)
+        .yarn(false)
         .nodeMemory(request.nodeMemoryBytes())
         .nodeCpus(request.nodeCpus())
         .diskSize(DISK_BYTES)
-        .keys(request.keys())
+        .setAll(request.keys())
         .metadata(MetadataLayout.FATBTREE)
         .build();
-    try {
-      NetnsClusterProcess.start(dir, spec, request.home(), progress);
-    } catch (Exception e) {
-      NetnsBenchClusters.stopQuietly(dir, progress);
-      throw new IOException("the netns cluster in " + dir.root() + " did not start ("
-          + e.getMessage() + "); see " + new File(dir.root(), "logs"), e);
-    }
+    return NetnsCluster.start(dir.root(), recipe, "the metadata bench's " + nodes + " nodes",
+        request.home(), progress);
   }
 
   /** Starts a client in every node, waits for all, and sums each phase over them. */

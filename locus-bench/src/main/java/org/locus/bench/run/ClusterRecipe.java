@@ -5,9 +5,11 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
+import org.locus.netns.MetadataLayout;
 import org.locus.netns.NetnsClusterSpec;
 
 /**
@@ -31,12 +33,14 @@ import org.locus.netns.NetnsClusterSpec;
  * @param nodeCpus CPU bandwidth of a node in cores, 0 for unlimited (netns only)
  * @param diskBytes size of each node disk
  * @param yarn whether YARN and MapReduce run beside HDFS
+ * @param metadata where the namespace lives: one NameNode on the master, or coupled nodes
+ *     ({@code sdp}, {@code fatbtree}: a NameNode per node, docs/ndcoupling.md; netns only)
  * @param keys configuration keys for every daemon and client, in the order they were given
  */
 public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType replicatedVolume,
     long diskBytesPerSecond, long ssdBytesPerSecond, long linkBitsPerSecond,
     long nodeMemoryBytes, double nodeCpus, long diskBytes, boolean yarn,
-    Map<String, String> keys) {
+    MetadataLayout metadata, Map<String, String> keys) {
 
   /** Disk size of a recipe that does not set one: room for a smoke-size bench's data. */
   public static final long DEFAULT_DISK_BYTES = 2L << 30;
@@ -50,6 +54,7 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
       throw new IllegalArgumentException("a cluster recipe needs at least one volume per node");
     }
     volumes = List.copyOf(volumes);
+    Objects.requireNonNull(metadata, "a cluster recipe's metadata layout");
     keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
   }
 
@@ -72,7 +77,7 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
 
   /**
    * @param distLibDir the {@code locus dist} bundle's jar directory the daemons load
-   * @return the netns cluster this recipe describes (one NameNode on the master)
+   * @return the netns cluster this recipe describes
    * @throws IllegalStateException when the recipe has no node memory
    */
   public NetnsClusterSpec netnsSpec(File distLibDir) {
@@ -91,6 +96,7 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
         .volumes(volumes.stream().map(StorageType::name).toList())
         .replicatedVolume(replicatedVolume == null ? "" : replicatedVolume.name())
         .keys(keys)
+        .metadata(metadata)
         .build();
   }
 
@@ -107,6 +113,7 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
     private double nodeCpus;
     private long diskBytes = DEFAULT_DISK_BYTES;
     private boolean yarn = true;
+    private MetadataLayout metadata = MetadataLayout.MASTER;
     private final Map<String, String> keys = new LinkedHashMap<>();
 
     private Builder(int nodes) {
@@ -159,6 +166,11 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
       return this;
     }
 
+    public Builder metadata(MetadataLayout layout) {
+      this.metadata = layout;
+      return this;
+    }
+
     /** Adds a key; a key set again keeps its first place and takes the new value. */
     public Builder set(String key, String value) {
       keys.put(key, value);
@@ -181,7 +193,7 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
     public ClusterRecipe build() {
       return new ClusterRecipe(nodes, volumes, replicatedVolume, diskBytesPerSecond,
           ssdBytesPerSecond == null ? diskBytesPerSecond : ssdBytesPerSecond,
-          linkBitsPerSecond, nodeMemoryBytes, nodeCpus, diskBytes, yarn, keys);
+          linkBitsPerSecond, nodeMemoryBytes, nodeCpus, diskBytes, yarn, metadata, keys);
     }
   }
 }

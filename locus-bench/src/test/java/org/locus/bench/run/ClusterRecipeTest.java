@@ -12,6 +12,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.junit.jupiter.api.Test;
+import org.locus.netns.MetadataLayout;
 import org.locus.netns.NetnsClusterSpec;
 
 class ClusterRecipeTest {
@@ -49,6 +50,20 @@ class ClusterRecipeTest {
     NetnsClusterSpec spec = recipe.netnsSpec(LIB);
     assertFalse(spec.yarn());
     assertEquals(0.5, spec.nodeCpus());
+  }
+
+  /**
+   * The gears and metadata benches' coupled clusters: the recipe's layout reaches the spec, and
+   * a recipe that names none is stock HDFS's one NameNode on the master.
+   */
+  @Test
+  void aCoupledRecipeBecomesACoupledSpecAndTheDefaultIsOneNameNode() {
+    NetnsClusterSpec coupled = ClusterRecipe.builder(3).yarn(false).nodeMemory(1L << 30)
+        .metadata(MetadataLayout.FATBTREE).build().netnsSpec(LIB);
+    assertEquals(MetadataLayout.FATBTREE, coupled.metadata());
+    NetnsClusterSpec stock = ClusterRecipe.builder(3).nodeMemory(1L << 30).build()
+        .netnsSpec(LIB);
+    assertEquals(MetadataLayout.MASTER, stock.metadata());
   }
 
   @Test
