@@ -103,6 +103,21 @@ class GearShifterCopiesTest {
     return new GearShifter(homes, nodes, 5_000, line -> { }).withCopies(copies());
   }
 
+  /** A node switch that only records what it was asked. */
+  private NodeSwitch recordingSwitch() {
+    return new NodeSwitch() {
+      @Override
+      public void off(String host) {
+        events.add("off " + host);
+      }
+
+      @Override
+      public void on(String host) {
+        events.add("on " + host);
+      }
+    };
+  }
+
   @Test
   void downHandsTheLeavingNodesPartitionToItsCopyBeforeAnythingShiftsAndSwitchesTheNodeOffLast()
       throws Exception {
@@ -275,17 +290,7 @@ class GearShifterCopiesTest {
   void indexCopiesWithoutPartitionCopiesAreRefused() {
     Map<String, GearProtocol> homes = new LinkedHashMap<>();
     partitions.forEach((ns, pair) -> homes.put(ns, pair.values().iterator().next()));
-    GearShifter shifter = new GearShifter(homes, new NodeSwitch() {
-      @Override
-      public void off(String host) {
-        events.add("off " + host);
-      }
-
-      @Override
-      public void on(String host) {
-        events.add("on " + host);
-      }
-    }, 5_000, line -> { }).withIndexCopies(new Index());
+    GearShifter shifter = new GearShifter(homes, recordingSwitch(), 5_000, line -> { }).withIndexCopies(new Index());
 
     assertThrows(IllegalStateException.class, () -> shifter.down(0));
     assertTrue(events.isEmpty(), events.toString());
@@ -317,17 +322,7 @@ class GearShifterCopiesTest {
     }, 5_000);
     Map<String, GearProtocol> first = new LinkedHashMap<>();
     partitions.forEach((ns, pair) -> first.put(ns, pair.values().iterator().next()));
-    GearShifter shifter = new GearShifter(first, new NodeSwitch() {
-      @Override
-      public void off(String host) {
-        events.add("off " + host);
-      }
-
-      @Override
-      public void on(String host) {
-        events.add("on " + host);
-      }
-    }, 5_000, line -> { }).withCopies(refusing);
+    GearShifter shifter = new GearShifter(first, recordingSwitch(), 5_000, line -> { }).withCopies(refusing);
 
     IOException e = assertThrows(IOException.class, () -> shifter.down(0));
     assertTrue(e.getMessage().contains("ZKFC of h3"), e.getMessage());
