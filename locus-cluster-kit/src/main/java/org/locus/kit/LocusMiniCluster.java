@@ -43,6 +43,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocusMiniCluster implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LocusMiniCluster.class);
+  /** Memory a NodeManager offers unless the builder says otherwise: MiniYARNCluster's own. */
+  public static final int DEFAULT_NODE_MANAGER_MEMORY_MB =
+      YarnConfiguration.DEFAULT_YARN_MINICLUSTER_NM_PMEM_MB;
 
   private final File baseDir;
   private final HostAddressedMiniDFSCluster dfs;
@@ -191,7 +194,7 @@ public final class LocusMiniCluster implements AutoCloseable {
     private StorageType[] volumes = {StorageType.DISK};
     private String[] racks;
     private boolean withYarn;
-    private int nodeManagerMemoryMb = 1536;
+    private int nodeManagerMemoryMb = DEFAULT_NODE_MANAGER_MEMORY_MB;
     private Long volumeCapacity;
     private final Configuration overrides = new Configuration(false);
 
@@ -237,7 +240,10 @@ public final class LocusMiniCluster implements AutoCloseable {
       return this;
     }
 
-    /** Memory each NodeManager offers to containers (a task container takes 512 MB). */
+    /**
+     * Memory each NodeManager offers to containers (a task container takes 512 MB; default
+     * {@value LocusMiniCluster#DEFAULT_NODE_MANAGER_MEMORY_MB}, the mini cluster's own).
+     */
     public Builder nodeManagerMemoryMb(int mb) {
       this.nodeManagerMemoryMb = mb;
       return this;

@@ -1,6 +1,7 @@
 package org.locus.kit;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
 /**
  * The embedded cluster's tuning: {@link SmallClusterTuning}, shared with the netns cluster,
@@ -18,7 +19,9 @@ final class MiniClusterTuning {
     SmallClusterTuning.hdfs(conf);
     conf.set("dfs.namenode.reconstruction.pending.timeout-sec", "10");
     SmallClusterTuning.yarn(conf);
-    conf.set("yarn.minicluster.nm.pmem-mb", Integer.toString(nodeManagerMemoryMb));
+    // MiniYARNCluster gives each NodeManager this key's memory, whatever the stock NodeManager
+    // key says.
+    conf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, nodeManagerMemoryMb);
     SmallClusterTuning.mapReduce(conf, TASK_HEAP_MIB, 2);
     conf.set("mapreduce.job.reduce.slowstart.completedmaps", "0.8");
   }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
 import org.apache.hadoop.fs.StorageType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,6 +46,8 @@ import org.locus.kit.LocusMiniCluster;
  */
 class JobsOnMultiHostClusterTest {
   private static final Path INPUT = new Path("/corpus");
+  /** Not the mini cluster's default, so the test sees the builder's value reach YARN. */
+  private static final int NODE_MANAGER_MEMORY_MB = 3072;
   private static LocusMiniCluster cluster;
   private static FileSystem fs;
 
@@ -53,6 +57,7 @@ class JobsOnMultiHostClusterTest {
         .nodes(4)
         .volumes(StorageType.DISK)
         .yarn(true)
+        .nodeManagerMemoryMb(NODE_MANAGER_MEMORY_MB)
         .set("dfs.blocksize", "262144")
         .set("dfs.replication", "4")
         .start();
@@ -155,6 +160,17 @@ class JobsOnMultiHostClusterTest {
         () -> WriteCorpus.create(cluster.getConfiguration(), new Path("/out/none"), 0, 10, 10,
             1.0, 1));
     assertTrue(e.getMessage().contains("0 files"), e.getMessage());
+  }
+
+  @Test
+  void everyNodeManagerOffersTheMemoryTheBuilderAskedFor() {
+    Collection<RMNode> nodes = cluster.getYarnCluster().getResourceManager().getRMContext()
+        .getRMNodes().values();
+    assertEquals(4, nodes.size());
+    for (RMNode node : nodes) {
+      assertEquals(NODE_MANAGER_MEMORY_MB, node.getTotalCapability().getMemorySize(),
+          "memory the ResourceManager sees on " + node.getHostName());
+    }
   }
 
   @Test
