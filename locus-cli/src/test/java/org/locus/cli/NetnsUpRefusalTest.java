@@ -41,6 +41,25 @@ class NetnsUpRefusalTest {
   }
 
   @Test
+  void anUnknownDiskModelIsRefusedNamingTheOptionAndTheChoices() {
+    FileUtil.fullyDelete(DIR);
+    CliRun run = CliRun.inProcess("cluster", "up", "--netns", "--dir", DIR.getPath(),
+        "--disk-model", "smr");
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("unknown disk model 'smr' for --disk-model; one of none, hdd"),
+        run.err());
+    assertFalse(new ClusterLayout(DIR).ledgerFile().exists(), "nothing was created");
+  }
+
+  @Test
+  void theDiskModelNeedsNetns() {
+    FileUtil.fullyDelete(DIR);
+    CliRun run = CliRun.inProcess("cluster", "up", "--dir", DIR.getPath(), "--disk-model", "hdd");
+    assertEquals(2, run.exitCode(), run.toString());
+    assertTrue(run.err().contains("--disk-model needs --netns"), run.err());
+  }
+
+  @Test
   void theMetadataLayoutNeedsNetns() {
     FileUtil.fullyDelete(DIR);
     CliRun run = CliRun.inProcess("cluster", "up", "--dir", DIR.getPath(), "--metadata", "sdp");

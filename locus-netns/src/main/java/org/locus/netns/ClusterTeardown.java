@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
  * Removes everything a netns cluster's {@link ResourceLedger} records, whoever made it and
  * however far it got: first every process in the cluster's namespaces and cgroups (SIGTERM,
  * then SIGKILL), then the resources in reverse order of creation. A resource already gone is
- * skipped; a loop device is detached only while it still serves the recorded image. Safe to
- * run twice.
+ * skipped; a loop device is detached only while it still serves the recorded image, and an
+ * emulated HDD's zonedisk is stopped after the loop device over it. Safe to run twice.
  */
 public final class ClusterTeardown {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterTeardown.class);
@@ -113,9 +113,9 @@ public final class ClusterTeardown {
   private void remove(ResourceLedger.Entry entry) throws IOException {
     switch (entry.kind()) {
       case "mount" -> {
-        if (isMounted(entry.name())) {
+        if (MountTable.isMounted(new File(entry.name()))) {
           HostCommand.Result result = HostCommand.attempt("umount", entry.name());
-          if (result.exitCode() != 0 && isMounted(entry.name())) {
+          if (result.exitCode() != 0 && MountTable.isMounted(new File(entry.name()))) {
             throw new IOException("umount failed: " + result.output().trim());
           }
         }
@@ -161,6 +161,7 @@ public final class ClusterTeardown {
           HostCommand.run("ip", "netns", "del", entry.name());
         }
       }
+      case HddEmulator.KIND -> HddEmulator.stop(new File(entry.name()));
       case "file" -> Files.deleteIfExists(new File(entry.name()).toPath());
       default -> throw new IOException("unknown resource kind '" + entry.kind() + "' in "
           + ledger.file());
@@ -180,16 +181,6 @@ public final class ClusterTeardown {
 
   static boolean namespaceExists(String name) {
     return new File("/run/netns/" + name).exists();
-  }
-
-  private static boolean isMounted(String path) throws IOException {
-    for (String line : Files.readAllLines(new File("/proc/self/mounts").toPath())) {
-      String[] fields = line.split(" ");
-      if (fields.length > 1 && fields[1].equals(path)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static void pause(long millis) {

@@ -17,7 +17,7 @@ import java.util.List;
  *                           third-party jar (every dependency is one Hadoop ships)
  *   conf/features/*.xml     each feature's documented keys
  *   bin/                    the C tools that were built (zonectl, morphctl, morphstore-fuse,
- *                           the privileged helper locus-priv)
+ *                           the privileged helper locus-priv, the emulated disk zonedisk)
  *   docs/install.md         where the jars go and which keys turn each feature on
  * </pre>
  *
@@ -37,7 +37,7 @@ public final class DistBundle {
    */
   static final List<String> TOOLS = List.of("zonectl/zonectl", "morphstore-kmod/build/morphctl",
       "morphstore-kmod/build/morphstore-fuse", "locus-priv/locus-priv",
-      "locus-priv/locus-priv-netns");
+      "locus-priv/locus-priv-netns", "zonectl/zonedisk/zonedisk");
 
   private final File home;
 

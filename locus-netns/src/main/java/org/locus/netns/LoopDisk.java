@@ -8,13 +8,23 @@ import java.io.RandomAccessFile;
  * A node's disk: a sparse image file behind a loop device of its own, formatted ext4 and
  * mounted where the node's daemon keeps one data directory. The loop device reads its image
  * with direct I/O, so the host's page cache does not hold a second copy: the only cache above
- * the throttled device is the node's own, charged to its memory cgroup.
+ * the throttled device is the node's own, charged to its memory cgroup. With an
+ * {@link HddEmulator} the loop device reads the image through the emulated HDD instead.
  */
 public final class LoopDisk {
   private final ResourceLedger ledger;
+  /** null: the loop device reads the image itself */
+  private final HddEmulator hdd;
 
+  /** Disks whose loop devices read their images directly. */
   public LoopDisk(ResourceLedger ledger) {
+    this(ledger, null);
+  }
+
+  /** Disks whose loop devices read their images through {@code hdd}'s model (null: directly). */
+  public LoopDisk(ResourceLedger ledger, HddEmulator hdd) {
     this.ledger = ledger;
+    this.hdd = hdd;
   }
 
   /**
@@ -37,10 +47,12 @@ public final class LoopDisk {
       file.setLength(bytes);
     }
     HostCommand.run("mkfs.ext4", "-q", "-F", "-m", "0", image.getPath());
+    // Formatted on the image itself: the emulated HDD paces the cluster's I/O, not mkfs's.
+    File served = hdd == null ? image : hdd.serve(image, bytes);
     // The ledger line must name the device before it exists; attach it under a name we choose.
     String device = HostCommand.run("losetup", "--find").trim();
-    ledger.record("loop", device, image.getPath());
-    HostCommand.run("losetup", "--direct-io=on", device, image.getPath());
+    ledger.record("loop", device, served.getPath());
+    HostCommand.run("losetup", "--direct-io=on", device, served.getPath());
     if (!mountPoint.isDirectory() && !mountPoint.mkdirs()) {
       throw new IOException("cannot create mount point " + mountPoint);
     }

@@ -130,7 +130,8 @@ public final class NetnsCluster {
     all.add(ClusterLayout.MASTER);
     all.addAll(workers);
     LinkShaper shaper = new LinkShaper(layout);
-    LoopDisk disks = new LoopDisk(ledger);
+    LoopDisk disks = new LoopDisk(ledger, spec.diskModel().emulated()
+        ? new HddEmulator(new File(layout.distDir(), "bin/zonedisk"), ledger) : null);
     Map<String, NodeSettings> nodeSettings = new HashMap<>();
     List<NetnsPrivilegedHelper.ZoneDisk> zoneDisks = new ArrayList<>();
     Properties state = new Properties();

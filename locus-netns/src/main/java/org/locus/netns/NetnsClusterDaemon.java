@@ -88,6 +88,7 @@ public final class NetnsClusterDaemon {
     state.setProperty("diskWrite", Rate.formatDisk(spec.diskWriteBytesPerSecond()));
     state.setProperty("nodeMemory", (spec.nodeMemoryBytes() >> 20) + "m");
     state.setProperty("nodeCpus", NodeCpus.format(spec.nodeCpus()));
+    state.setProperty("diskModel", spec.diskModel().label());
     dir.writeState(state);
     LOG.info("netns cluster up in {}", dir.root());
     stopped.await();

@@ -28,12 +28,14 @@ import java.util.Map;
  * @param metadata where the NameNodes run: one on the master, or one per node (federation)
  * @param daemonUsers whether the daemons run as their own accounts ({@link DaemonUsers}), not
  *     as root
+ * @param diskModel what every loop-device disk behaves like: a plain image, or the emulated
+ *     HDD ({@link HddEmulator}) under the throttles
  */
 public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     long diskReadBytesPerSecond, long diskWriteBytesPerSecond, long ssdReadBytesPerSecond,
     long ssdWriteBytesPerSecond, long nodeMemoryBytes, double nodeCpus, long diskBytes,
     List<String> volumes, String replicatedVolume, Map<String, String> keys, File distLibDir,
-    MetadataLayout metadata, boolean daemonUsers) {
+    MetadataLayout metadata, boolean daemonUsers, DiskModel diskModel) {
 
   /** Memory set aside for the master's daemons (NameNode, ResourceManager, JobHistory). */
   public static final long MASTER_MEMORY_BYTES = 1536L << 20;
@@ -49,13 +51,14 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     replicatedVolume = replicatedVolume == null ? "" : replicatedVolume;
     keys = Map.copyOf(keys);
     metadata = metadata == null ? MetadataLayout.MASTER : metadata;
+    diskModel = diskModel == null ? DiskModel.NONE : diskModel;
   }
 
   /**
    * @param nodes worker nodes
    * @param distLibDir the {@code locus dist} bundle's jar directory
    * @return a builder of a spec: one NameNode on the master, no YARN, unshaped links and
-   *     unthrottled disks, unlimited CPU, one {@code DISK} volume per node, no keys; the node
+   *     unthrottled plain disks, unlimited CPU, one {@code DISK} volume per node, no keys; the node
    *     memory and disk size have no default and must be set
    */
   public static Builder builder(int nodes, File distLibDir) {
@@ -79,6 +82,7 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     b.keys = keys;
     b.metadata = metadata;
     b.daemonUsers = daemonUsers;
+    b.diskModel = diskModel;
     return b;
   }
 
@@ -106,6 +110,7 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
     private Map<String, String> keys = Map.of();
     private MetadataLayout metadata = MetadataLayout.MASTER;
     private boolean daemonUsers;
+    private DiskModel diskModel = DiskModel.NONE;
 
     private Builder(int nodes, File distLibDir) {
       this.nodes = nodes;
@@ -176,6 +181,11 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
       return this;
     }
 
+    public Builder diskModel(DiskModel model) {
+      this.diskModel = model;
+      return this;
+    }
+
     /** @throws IllegalStateException when the node memory or the disk size was not set */
     public NetnsClusterSpec build() {
       if (nodeMemoryBytes < 0 || diskBytes < 0) {
@@ -187,7 +197,7 @@ public record NetnsClusterSpec(int nodes, boolean yarn, long linkBitsPerSecond,
           ssdReadBytesPerSecond == null ? diskReadBytesPerSecond : ssdReadBytesPerSecond,
           ssdWriteBytesPerSecond == null ? diskWriteBytesPerSecond : ssdWriteBytesPerSecond,
           nodeMemoryBytes, nodeCpus, diskBytes, volumes, replicatedVolume, keys, distLibDir,
-          metadata, daemonUsers);
+          metadata, daemonUsers, diskModel);
     }
   }
 

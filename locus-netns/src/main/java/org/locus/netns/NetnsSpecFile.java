@@ -42,6 +42,7 @@ public final class NetnsSpecFile {
     p.setProperty("distLib", spec.distLibDir().getPath());
     p.setProperty("metadata", spec.metadata().word());
     p.setProperty("daemonUsers", Boolean.toString(spec.daemonUsers()));
+    p.setProperty("diskModel", spec.diskModel().word());
     spec.keys().forEach((k, v) -> p.setProperty("key." + k, v));
     try (OutputStream out = new FileOutputStream(file)) {
       p.store(out, "locus cluster up --netns");
@@ -77,6 +78,8 @@ public final class NetnsSpecFile {
         .metadata(MetadataLayout.of("metadata in " + file, p.getProperty("metadata",
             MetadataLayout.MASTER.word())))
         .daemonUsers(Boolean.parseBoolean(p.getProperty("daemonUsers", "false")))
+        .diskModel(DiskModel.of("diskModel in " + file, p.getProperty("diskModel",
+            DiskModel.NONE.word())))
         .build();
   }
 }

@@ -19,7 +19,7 @@ class NetnsClusterSpecBuilderTest {
     NetnsClusterSpec spec = NetnsClusterSpec.builder(3, DIST).nodeMemory(1L << 30)
         .diskSize(512L << 20).build();
     assertEquals(new NetnsClusterSpec(3, false, 0, 0, 0, 0, 0, 1L << 30, 0, 512L << 20,
-        List.of("DISK"), "", Map.of(), DIST, MetadataLayout.MASTER, false), spec);
+        List.of("DISK"), "", Map.of(), DIST, MetadataLayout.MASTER, false, DiskModel.NONE), spec);
   }
 
   @Test

@@ -26,7 +26,7 @@ class NetnsSpecFileTest {
         .yarn(true).link(10_000_000L).disk(20_000_000L, 0).ssd(200_000_000L, 150_000_000L)
         .nodeMemory(2L << 30).nodeCpus(0.75).diskSize(1L << 30)
         .volumes(List.of("SSD", "DISK", "ARCHIVE")).replicatedVolume("NVDIMM").keys(keys)
-        .daemonUsers(true).build();
+        .daemonUsers(true).diskModel(DiskModel.HDD).build();
     ClusterDirectory dir = new ClusterDirectory(tmp.toFile());
     NetnsSpecFile.write(spec, NetnsSpecFile.in(dir));
     assertEquals(new File(tmp.toFile(), "netns.spec"), NetnsSpecFile.in(dir));
@@ -39,6 +39,7 @@ class NetnsSpecFileTest {
     assertEquals(spec.nodeMemoryBytes(), read.nodeMemoryBytes());
     assertEquals(0.75, read.nodeCpus());
     assertTrue(read.daemonUsers(), "--daemon-users survives the trip to the supervisor");
+    assertEquals(DiskModel.HDD, read.diskModel(), "--disk-model survives it too");
     assertEquals("NVDIMM", read.replicatedVolume());
     assertEquals(spec.diskBytes(), read.diskBytes());
     assertEquals(spec.volumes(), read.volumes());
@@ -61,13 +62,14 @@ class NetnsSpecFileTest {
     NetnsSpecFile.write(spec, file);
     List<String> older = Files.readAllLines(file.toPath()).stream()
         .filter(line -> !line.startsWith("ssd") && !line.startsWith("nodeCpus")
-            && !line.startsWith("replicatedVolume")).toList();
+            && !line.startsWith("replicatedVolume") && !line.startsWith("diskModel")).toList();
     Files.write(file.toPath(), older);
     NetnsClusterSpec read = NetnsSpecFile.read(file);
     assertEquals(30_000_000L, read.volumeReadBytesPerSecond(0));
     assertEquals(10_000_000L, read.volumeWriteBytesPerSecond(0));
     assertEquals(0, read.nodeCpus(), "a file from before --node-cpus: unlimited");
     assertFalse(read.hasReplicatedVolume(), "a file from before --replicated-volume: none");
+    assertEquals(DiskModel.NONE, read.diskModel(), "a file from before --disk-model: plain");
   }
 
   @Test

@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.locus.cli.command.UsageException;
 import org.locus.netns.ClusterLayout;
+import org.locus.netns.DiskModel;
 import org.locus.netns.MetadataLayout;
 import org.locus.netns.NetnsClusterSpec;
 import org.locus.netns.NodeCpus;
@@ -68,11 +69,17 @@ public final class NetnsOptions {
         .build());
     options.addOption(Option.builder().longOpt("disk-size").hasArg().argName("SIZE")
         .desc("--netns: size of each node disk (loop device), e.g. 2g (default)").build());
+    options.addOption(Option.builder().longOpt("disk-model").hasArg().argName("MODEL")
+        .desc("--netns: what each node disk behaves like: none (a loop device over an image,"
+            + " default) or hdd (the image served by zonedisk's model of a Seagate ES.3"
+            + " ST4000NM0033: seeks, rotation, read-ahead; simulated hardware, under the"
+            + " throttles; docs/netns.md)").build());
   }
 
   /** The options that only mean something with {@code --netns}. */
   static final List<String> NETNS_ONLY = List.of("link", "disk-read", "disk-write", "ssd-read",
-      "ssd-write", "node-memory", "node-cpus", "replicated-volume", "disk-size", "metadata", "daemon-users");
+      "ssd-write", "node-memory", "node-cpus", "replicated-volume", "disk-size", "metadata",
+      "daemon-users", "disk-model");
 
   /**
    * @throws UsageException naming the first netns-only option of an embedded
@@ -124,6 +131,8 @@ public final class NetnsOptions {
           .keys(keys)
           .metadata(metadata)
           .daemonUsers(line.hasOption("daemon-users"))
+          .diskModel(DiskModel.of("--disk-model", line.getOptionValue("disk-model",
+              DiskModel.NONE.word())))
           .build();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

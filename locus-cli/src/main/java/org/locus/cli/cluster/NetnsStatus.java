@@ -11,6 +11,7 @@ import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
 import org.locus.netns.DaemonRole;
+import org.locus.netns.DiskModel;
 import org.locus.netns.MetadataLayout;
 import org.locus.netns.NamespaceNetwork;
 import org.locus.netns.NodeCgroup;
@@ -43,6 +44,8 @@ final class NetnsStatus {
     console.out().println("  disks            read " + state.getProperty("diskRead", "?")
         + ", write " + state.getProperty("diskWrite", "?") + " per device; node memory "
         + state.getProperty("nodeMemory", "?") + " (memory cgroup, page cache included)");
+    console.out().println("  disk model       " + state.getProperty("diskModel",
+        DiskModel.NONE.label()));
     console.out().println("  node CPUs        " + state.getProperty("nodeCpus", "none")
         + " (CPU cgroup quota per node; none: the host's cores, shared)");
     NamespaceNetwork network = new NamespaceNetwork(layout,
