@@ -67,7 +67,7 @@ public final class BoostBench {
     boolean capacity = request.comparison() == BoostBenchRequest.Comparison.CAPACITY;
     md.append(String.format(Locale.ROOT, "Suite `%s`, %d run(s) per layout%s, two %d-node netns"
         + " clusters (YARN, %s), three devices per node, each throttled to %d MB/s read and write"
-        + " (loop devices under cgroup throttles: **emulated** disks). `hdfs`: three DISK"
+        + " (loop devices under cgroup throttles%s: **emulated** disks). `hdfs`: three DISK"
         + " volumes, replication %d. `boost`: one DISK volume and a REPLICATED volume"
         + " (MorphStore copies=2 over the other two devices), the bench root SUPERLOCAL with %d"
         + " copies (replication %d, one replica on REPLICATED storage), jobs under the Locus AM"
@@ -77,7 +77,10 @@ public final class BoostBench {
         request.nodes(), request.interleave()
             ? "both up at once, each run of a job alternating between them, the order reversed"
                 + " every other run" : "one after the other",
-        request.diskRate() / 1_000_000, request.copies(), request.boostCopies(),
+        request.diskRate() / 1_000_000, request.diskModel().emulated()
+            ? ", each over an " + request.diskModel().label() + " whose seeks and rotation"
+                + " are **modelled**" : "",
+        request.copies(), request.boostCopies(),
         request.boostCopies() - 1,
         capacity ? "Both keep " + request.copies() + " device copies of every block: the same"
             + " capacity."

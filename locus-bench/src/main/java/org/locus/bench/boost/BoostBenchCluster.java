@@ -74,6 +74,7 @@ final class BoostBenchCluster extends ForwardingBenchCluster {
   static ClusterRecipe recipe(boolean boost, BoostBenchRequest request) {
     ClusterRecipe.Builder recipe = ClusterRecipe.builder(request.nodes())
         .diskRate(request.diskRate())
+        .diskModel(request.diskModel())
         .nodeMemory(request.nodeMemoryBytes())
         .diskSize(request.diskBytes());
     if (boost) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.locus.bench.run.TaskMemory;
+import org.locus.netns.DiskModel;
 import org.locus.netns.NetnsClusterSpec;
 
 /**
@@ -23,6 +24,8 @@ import org.locus.netns.NetnsClusterSpec;
  *     counted) are the same at the same capacity, one more at the same availability
  * @param comparison which of the seed's two comparisons the layouts make
  * @param diskRate bytes/s each device reads and writes
+ * @param diskModel what each device is below its throttle: a plain loop device or the emulated
+ *     HDD ({@code --disk-model hdd})
  * @param taskMemory the map and AM containers both layouts' jobs ask for
  * @param jobKeys further job keys both layouts' jobs are submitted with
  * @param boostKeys {@code conf/features/boost.xml}'s keys
@@ -30,10 +33,11 @@ import org.locus.netns.NetnsClusterSpec;
  */
 public record BoostBenchRequest(String suite, List<String> jobs, int runs, int warmups,
     boolean interleave, boolean resume, int nodes, int copies, Comparison comparison,
-    long diskRate, long nodeMemoryBytes, long diskBytes, long blockBytes, TaskMemory taskMemory,
+    long diskRate, DiskModel diskModel, long nodeMemoryBytes, long diskBytes, long blockBytes, TaskMemory taskMemory,
     Map<String, String> jobKeys, Map<String, String> boostKeys, File out, File home) {
   public BoostBenchRequest {
     jobs = List.copyOf(jobs);
+    diskModel = diskModel == null ? DiskModel.NONE : diskModel;
     boostKeys = Map.copyOf(boostKeys);
     jobKeys = Collections.unmodifiableMap(new LinkedHashMap<>(jobKeys));
     taskMemory.checkFits(containerBytes(nodeMemoryBytes));

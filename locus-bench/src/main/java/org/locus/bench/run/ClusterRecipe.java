@@ -9,6 +9,7 @@ import java.util.Objects;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
+import org.locus.netns.DiskModel;
 import org.locus.netns.MetadataLayout;
 import org.locus.netns.NetnsClusterSpec;
 
@@ -36,11 +37,13 @@ import org.locus.netns.NetnsClusterSpec;
  * @param metadata where the namespace lives: one NameNode on the master, or coupled nodes
  *     ({@code sdp}, {@code fatbtree}: a NameNode per node, docs/ndcoupling.md; netns only)
  * @param keys configuration keys for every daemon and client, in the order they were given
+ * @param diskModel what every node disk behaves like: a plain loop device, or the emulated HDD
+ *     under the throttles ({@code --disk-model hdd}, docs/netns.md; netns only)
  */
 public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType replicatedVolume,
     long diskBytesPerSecond, long ssdBytesPerSecond, long linkBitsPerSecond,
     long nodeMemoryBytes, double nodeCpus, long diskBytes, boolean yarn,
-    MetadataLayout metadata, Map<String, String> keys) {
+    MetadataLayout metadata, Map<String, String> keys, DiskModel diskModel) {
 
   /** Disk size of a recipe that does not set one: room for a smoke-size bench's data. */
   public static final long DEFAULT_DISK_BYTES = 2L << 30;
@@ -56,6 +59,7 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
     volumes = List.copyOf(volumes);
     Objects.requireNonNull(metadata, "a cluster recipe's metadata layout");
     keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
+    Objects.requireNonNull(diskModel, "a cluster recipe's disk model");
   }
 
   /**
@@ -97,6 +101,7 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
         .replicatedVolume(replicatedVolume == null ? "" : replicatedVolume.name())
         .keys(keys)
         .metadata(metadata)
+        .diskModel(diskModel)
         .build();
   }
 
@@ -115,6 +120,7 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
     private boolean yarn = true;
     private MetadataLayout metadata = MetadataLayout.MASTER;
     private final Map<String, String> keys = new LinkedHashMap<>();
+    private DiskModel diskModel = DiskModel.NONE;
 
     private Builder(int nodes) {
       this.nodes = nodes;
@@ -171,6 +177,11 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
       return this;
     }
 
+    public Builder diskModel(DiskModel model) {
+      this.diskModel = model;
+      return this;
+    }
+
     /** Adds a key; a key set again keeps its first place and takes the new value. */
     public Builder set(String key, String value) {
       keys.put(key, value);
@@ -193,7 +204,8 @@ public record ClusterRecipe(int nodes, List<StorageType> volumes, StorageType re
     public ClusterRecipe build() {
       return new ClusterRecipe(nodes, volumes, replicatedVolume, diskBytesPerSecond,
           ssdBytesPerSecond == null ? diskBytesPerSecond : ssdBytesPerSecond,
-          linkBitsPerSecond, nodeMemoryBytes, nodeCpus, diskBytes, yarn, metadata, keys);
+          linkBitsPerSecond, nodeMemoryBytes, nodeCpus, diskBytes, yarn, metadata, keys,
+          diskModel);
     }
   }
 }

@@ -11,12 +11,13 @@ import org.apache.hadoop.fs.StorageType;
 import org.junit.jupiter.api.Test;
 import org.locus.bench.run.ClusterRecipe;
 import org.locus.bench.run.TaskMemory;
+import org.locus.netns.DiskModel;
 
 /** The two layouts' clusters as recipes: the same devices, different volumes and keys. */
 class BoostBenchClusterTest {
   private static final BoostBenchRequest REQUEST = new BoostBenchRequest("puma-small",
       List.of("grep"), 1, 0, false, false, 5, 3, BoostBenchRequest.Comparison.CAPACITY,
-      1_000_000, 2048L << 20, 4L << 30, 32L << 20, new TaskMemory(0, 0), Map.of(),
+      1_000_000, DiskModel.HDD, 2048L << 20, 4L << 30, 32L << 20, new TaskMemory(0, 0), Map.of(),
       Map.of("locus.boost.replicated.storage.type", "NVDIMM", "locus.boost.superlocal.policy", "ALL_NVDIMM"),
       new File("out"), new File("home"));
 
@@ -47,6 +48,8 @@ class BoostBenchClusterTest {
       assertEquals(0, recipe.linkBitsPerSecond());
       assertEquals(2048L << 20, recipe.nodeMemoryBytes());
       assertEquals(4L << 30, recipe.diskBytes());
+      assertEquals(DiskModel.HDD, recipe.diskModel(), "both on the same emulated drives");
+      assertEquals(DiskModel.HDD, recipe.netnsSpec(new File("lib")).diskModel());
     }
   }
 }

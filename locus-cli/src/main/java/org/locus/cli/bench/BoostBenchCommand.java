@@ -15,6 +15,7 @@ import org.locus.cli.command.Console;
 import org.locus.cli.command.KeyValueOption;
 import org.locus.cli.command.OptionsCommand;
 import org.locus.cli.command.UsageException;
+import org.locus.netns.DiskModel;
 import org.locus.netns.Rate;
 
 /**
@@ -68,6 +69,10 @@ public final class BoostBenchCommand extends OptionsCommand {
             .build())
         .addOption(Option.builder().longOpt("disk-rate").hasArg().argName("RATE")
             .desc("read and write throttle of every device (default 40MB/s)").build())
+        .addOption(Option.builder().longOpt("disk-model").hasArg().argName("MODEL")
+            .desc("what every device is below its throttle: none (a loop device, default) or"
+                + " hdd (the emulated Seagate ES.3 with seeks and rotation; modelled,"
+                + " docs/netns.md)").build())
         .addOption(Option.builder().longOpt("node-memory").hasArg().argName("SIZE")
             .desc("each node's memory (default 2g)").build())
         .addOption(Option.builder().longOpt("map-memory").hasArg().argName("SIZE")
@@ -131,7 +136,8 @@ public final class BoostBenchCommand extends OptionsCommand {
       request = new BoostBenchRequest(line.getOptionValue("suite", "puma-small"), jobs, runs,
           warmups, line.hasOption("interleave"), line.hasOption("resume"), nodes, copies,
           BoostBenchRequest.Comparison.of(line.getOptionValue("compare", "capacity")), rate,
-          memory, 2L << 30, block, new TaskMemory(mapMemory, amMemory), jobKeys, keys, out,
+          DiskModel.of("--disk-model", line.getOptionValue("disk-model",
+              DiskModel.NONE.word())), memory, 2L << 30, block, new TaskMemory(mapMemory, amMemory), jobKeys, keys, out,
           home);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

@@ -53,6 +53,13 @@ class BoostBenchCommandTest {
   }
 
   @Test
+  void anUnknownDiskModelIsRefused() {
+    CliRun run = CliRun.inProcessExpecting(2, "bench", "boost", "--disk-model", "ssd");
+    assertTrue(run.err().contains("unknown disk model 'ssd' for --disk-model; one of none, hdd"),
+        run.err());
+  }
+
+  @Test
   void anUnknownComparisonIsRefused() {
     CliRun run = CliRun.inProcessExpecting(2, "bench", "boost", "--compare", "energy");
     assertTrue(run.err().contains("--compare takes capacity or availability, not 'energy'"),
