@@ -1,8 +1,5 @@
 package org.locus.netns;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /**
  * What each of a netns cluster's disks behaves like ({@code --disk-model}).
  *
@@ -14,7 +11,7 @@ import java.util.stream.Collectors;
  * still apply above the model. The drive is simulated hardware, and every figure measured on it
  * is labelled modelled.
  */
-public enum DiskModel {
+public enum DiskModel implements OptionWord {
   /** A loop device over a plain image file. */
   NONE("none", "loop device over an image file"),
   /** A loop device over zonedisk's HDD model of {@value #HDD_DRIVE}. */
@@ -33,6 +30,7 @@ public enum DiskModel {
   }
 
   /** @return the value of {@code --disk-model} that selects this model */
+  @Override
   public String word() {
     return word;
   }
@@ -53,13 +51,7 @@ public enum DiskModel {
    * @throws IllegalArgumentException naming the option and the accepted values
    */
   public static DiskModel of(String option, String text) {
-    for (DiskModel model : values()) {
-      if (model.word.equals(text.trim())) {
-        return model;
-      }
-    }
-    throw new IllegalArgumentException("unknown disk model '" + text + "' for " + option
-        + "; one of " + Arrays.stream(values()).map(DiskModel::word)
-        .collect(Collectors.joining(", ")));
+    return OptionWord.parse(values(), "disk model", option, text);
   }
+
 }

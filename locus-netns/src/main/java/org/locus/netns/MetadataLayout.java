@@ -1,8 +1,5 @@
 package org.locus.netns;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /**
  * Where a netns cluster keeps its namespace metadata ({@code --metadata}).
  *
@@ -16,7 +13,7 @@ import java.util.stream.Collectors;
  * ({@link FatBtreeIndexKeys}): one distributed index maps every path to its partition, and a
  * client may resolve a path at any node.
  */
-public enum MetadataLayout {
+public enum MetadataLayout implements OptionWord {
   /** One NameNode on the master for the whole namespace. */
   MASTER("master"),
   /** A NameNode per worker node, one nameservice (partition) each, with a common cluster ID. */
@@ -31,6 +28,7 @@ public enum MetadataLayout {
   }
 
   /** @return the value of {@code --metadata} that selects this layout */
+  @Override
   public String word() {
     return word;
   }
@@ -51,13 +49,7 @@ public enum MetadataLayout {
    * @throws IllegalArgumentException naming the option and the accepted values
    */
   public static MetadataLayout of(String option, String text) {
-    for (MetadataLayout layout : values()) {
-      if (layout.word.equals(text.trim())) {
-        return layout;
-      }
-    }
-    throw new IllegalArgumentException("unknown metadata layout '" + text + "' for " + option
-        + "; one of " + Arrays.stream(values()).map(MetadataLayout::word)
-        .collect(Collectors.joining(", ")));
+    return OptionWord.parse(values(), "metadata layout", option, text);
   }
+
 }

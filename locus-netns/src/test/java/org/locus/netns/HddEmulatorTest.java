@@ -55,8 +55,7 @@ class HddEmulatorTest {
   void dataWrittenThroughTheEmulatedDriveReadsBackAndItsRequestsPayTheModel() throws Exception {
     File image = layout.diskImage("node1", "vol0");
     File mount = layout.mountPoint("node1", "vol0");
-    LoopDisk.Attached disk = new LoopDisk(ledger, new HddEmulator(ZONEDISK, ledger))
-        .create(image, SIZE, mount);
+    LoopDisk.Attached disk = emulatedDisk("node1", "vol0");
     File served = new File(HddEmulator.directoryFor(image), "disk");
     assertEquals(served.getPath(), LoopDisk.backingFile(disk.device()),
         "the loop device reads the paced file, not the image");
@@ -94,8 +93,7 @@ class HddEmulatorTest {
   void teardownFromTheLedgerStopsTheDriveAfterItsLoopDeviceAndLeavesNothing() throws Exception {
     File image = layout.diskImage("node2", "nmlocal");
     File mount = layout.mountPoint("node2", "nmlocal");
-    LoopDisk.Attached disk = new LoopDisk(ledger, new HddEmulator(ZONEDISK, ledger))
-        .create(image, SIZE, mount);
+    LoopDisk.Attached disk = emulatedDisk("node2", "nmlocal");
     File dir = HddEmulator.directoryFor(image);
     assertEquals(List.of("file", HddEmulator.KIND, "loop", "mount"), ledger.entries().stream()
         .map(ResourceLedger.Entry::kind).toList(), "created in this order, removed in reverse");
@@ -115,8 +113,7 @@ class HddEmulatorTest {
   void aDriveStillUnderItsLoopDeviceIsReportedAndKeptMountedNeverDetachedLazily()
       throws Exception {
     File image = layout.diskImage("node1", "vol0");
-    new LoopDisk(ledger, new HddEmulator(ZONEDISK, ledger)).create(image, SIZE,
-        layout.mountPoint("node1", "vol0"));
+    emulatedDisk("node1", "vol0");
     File dir = HddEmulator.directoryFor(image);
     IOException busy = assertThrows(IOException.class, () -> HddEmulator.stop(dir));
     assertTrue(busy.getMessage().contains("zonedisk on " + dir + " stays mounted"),
@@ -145,6 +142,12 @@ class HddEmulatorTest {
         () -> DiskModel.of("--disk-model", "ssd"));
     assertEquals("unknown disk model 'ssd' for --disk-model; one of none, hdd", e.getMessage());
     assertTrue(DiskModel.HDD.label().contains("simulated hardware"));
+  }
+
+  /** A node disk on the emulated HDD, made as {@code up --disk-model hdd} makes it. */
+  private LoopDisk.Attached emulatedDisk(String node, String disk) throws IOException {
+    return new LoopDisk(ledger, new HddEmulator(ZONEDISK, ledger))
+        .create(layout.diskImage(node, disk), SIZE, layout.mountPoint(node, disk));
   }
 
   private static Map<String, String> stats(File dir) throws IOException {
