@@ -50,12 +50,23 @@ class NetnsMountTableTest {
   private static final File DIR = new File(WORK, "cluster");
   private static final ClusterLayout LAYOUT = new ClusterLayout(DIR);
   private static final List<String> NODES = ClusterLayout.workers(3);
+  private static final File STALE_SEGMENT = new File(LAYOUT.nodeDir("node2"),
+      "journal/ns3/edits.sync/edits_0000000000000000001-0000000000000000017");
+  private static final File STALE_ZOOKEEPER_LOG = new File(LAYOUT.nodeDir("node1"),
+      "zookeeper/version-2/log.ff00000001"); // epoch 255: not one a new ensemble writes
   private static final String TEXT = "the mount table\nsends the path\nto the partition\n";
   private static String nameNodePids;
 
   @BeforeAll
   static void startThreeCoupledNodesWithYarn() throws Exception {
     NetnsResources.freshWorkDirectory(WORK, DIR);
+    // what an earlier cluster in this directory would have left: a finalized edits segment of
+    // an old namespace where a JournalNode's syncer keeps what it fetched from its peers (a
+    // format clears current/ but not that), and ZooKeeper data
+    Files.createDirectories(STALE_SEGMENT.toPath().getParent());
+    Files.writeString(STALE_SEGMENT.toPath(), "edits of an earlier namespace");
+    Files.createDirectories(STALE_ZOOKEEPER_LOG.toPath().getParent());
+    Files.writeString(STALE_ZOOKEEPER_LOG.toPath(), "an earlier ensemble's log");
     NetnsResources.up(DIR, "--nodes", "3", "--yarn", "--feature", "ndcoupling", "--metadata",
         "sdp", "--node-memory", "2304m", "--disk-size", "512m");
     Files.writeString(new File(WORK, "words.txt").toPath(), TEXT);
@@ -65,6 +76,17 @@ class NetnsMountTableTest {
   @AfterAll
   static void neverLeaveAClusterBehind() {
     NetnsResources.down(DIR);
+  }
+
+  @Test
+  @Order(0)
+  void upClearsTheJournalAndZooKeeperDataAnEarlierClusterLeft() {
+    // the NameNodes are formatted anew; a journal that kept an old segment would have it
+    // replayed by them (PartitionHaDaemons.clearEarlierCluster)
+    assertFalse(STALE_SEGMENT.exists(), STALE_SEGMENT + " survived up");
+    assertFalse(STALE_ZOOKEEPER_LOG.exists(), STALE_ZOOKEEPER_LOG + " survived up");
+    assertTrue(new File(LAYOUT.nodeDir("node2"), "journal/ns3/current/VERSION").isFile(),
+        "node2's JournalNode holds ns3's freshly formatted journal");
   }
 
   @Test

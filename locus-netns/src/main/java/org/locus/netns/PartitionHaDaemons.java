@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.ha.HAServiceProtocol.HAServiceState;
 import org.apache.hadoop.hdfs.tools.NNHAServiceTarget;
 import org.slf4j.Logger;
@@ -69,6 +70,8 @@ public final class PartitionHaDaemons {
       SiteConfiguration.write(site.replicaWorker(node), replicas.replicaConfDir(node));
     }
     for (String node : PartitionReplicas.quorumNodes()) {
+      clearEarlierCluster(replicas.journalDir(node));
+      clearEarlierCluster(replicas.zookeeperDir(node));
       Files.createDirectories(replicas.zookeeperDir(node).toPath());
       Files.writeString(new File(replicas.zookeeperDir(node), "myid").toPath(),
           ClusterLayout.index(node) + "\n");
@@ -113,6 +116,25 @@ public final class PartitionHaDaemons {
     }
     for (String node : workers) {
       start(node, DaemonRole.REPLICA_ZKFC, List.of());
+    }
+  }
+
+  /**
+   * Empties a JournalNode's or ZooKeeper server's data directory that an earlier cluster in the
+   * same directory left. The NameNodes are formatted and ZooKeeper's election state is formatted
+   * below, so that data belongs to namespaces that no longer exist, and it is not harmless: a
+   * JournalNode's syncer ({@code dfs.journalnode.enable.sync}) copies an old finalized edits
+   * segment from its peers into the freshly formatted journal, the new NameNode replays it and
+   * then waits in safe mode for blocks no DataNode has (seen on {@code up} over a directory that
+   * had been {@code down}).
+   */
+  static void clearEarlierCluster(File dataDir) throws IOException {
+    if (dataDir.exists()) {
+      LOG.info("clearing {}, left by an earlier cluster in this directory", dataDir);
+      if (!FileUtil.fullyDelete(dataDir)) {
+        throw new IOException("cannot remove " + dataDir + ", left by an earlier cluster in this"
+            + " directory; remove it by hand");
+      }
     }
   }
 
