@@ -3,6 +3,7 @@ package org.locus.cli;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -26,17 +27,34 @@ public final class OneNetnsTestAtATime implements BeforeAllCallback, AfterAllCal
   private static final ExtensionContext.Namespace STORE =
       ExtensionContext.Namespace.create(OneNetnsTestAtATime.class);
 
+  /**
+   * Where each turn is recorded when it ends, one line per turn in the module directory the
+   * tests run in: {@code WHO waited SECONDS held SECONDS}. scripts/test adds them up: the turns
+   * held one after another are the part of the suite two forks cannot share.
+   */
+  static final Path TURNS = Path.of("target", "netns-turns.txt");
+
   /** A held lock; closing it lets the next netns test go. */
   public static final class Turn implements AutoCloseable {
     private final FileChannel channel;
+    private final String who;
+    private final long waitedNanos;
+    private final long heldSince = System.nanoTime();
 
-    private Turn(FileChannel channel) {
+    private Turn(FileChannel channel, String who, long waitedNanos) {
       this.channel = channel;
+      this.who = who;
+      this.waitedNanos = waitedNanos;
     }
 
     @Override
     public void close() throws IOException {
+      long heldNanos = System.nanoTime() - heldSince;
       channel.close(); // releases the lock
+      Files.createDirectories(TURNS.getParent());
+      Files.writeString(TURNS, String.format("%s waited %.1f held %.1f%n", who,
+          waitedNanos / 1e9, heldNanos / 1e9), StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
     }
   }
 
@@ -44,15 +62,15 @@ public final class OneNetnsTestAtATime implements BeforeAllCallback, AfterAllCal
   public static Turn take(String who) throws IOException {
     FileChannel channel = FileChannel.open(Path.of(LOCK), StandardOpenOption.CREATE,
         StandardOpenOption.WRITE);
+    long start = System.nanoTime();
     FileLock lock = channel.tryLock();
     if (lock == null) {
-      long start = System.nanoTime();
       System.err.println(who + ": waiting for " + LOCK + " (another netns test runs)");
       channel.lock();
       System.err.printf("%s: got %s after %d s%n", who, LOCK,
           (System.nanoTime() - start) / 1_000_000_000L);
     }
-    return new Turn(channel);
+    return new Turn(channel, who, lock == null ? System.nanoTime() - start : 0);
   }
 
   @Override

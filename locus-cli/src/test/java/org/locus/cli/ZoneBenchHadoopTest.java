@@ -37,7 +37,7 @@ class ZoneBenchHadoopTest {
         "1", "--strategies", "proposed", "--cache", "64M", "--out", OUT.getPath())
         .directory(root).redirectErrorStream(true).redirectOutput(console);
     builder.environment().put("LOCUS_CLASSPATH", System.getProperty("java.class.path"));
-    builder.environment().put("LOCUS_JAVA_OPTS", "-Xmx1g -XX:+UseSerialGC");
+    builder.environment().put("LOCUS_JAVA_OPTS", "-Xmx1g -XX:+UseSerialGC -XX:TieredStopAtLevel=1");
     Process bench = builder.start();
     if (!bench.waitFor(15, TimeUnit.MINUTES)) {
       bench.destroyForcibly();

@@ -12,7 +12,7 @@ import java.util.Optional;
  * covered by another when its commands (comments and blank lines dropped, an end-of-line
  * comment cut at {@code " # "}) appear in that block in the same order, and that block has
  * more commands (or the same commands and comes first). Running the covering block runs every
- * command the covered one shows, in the same order, so {@link DocumentedCommandsTest} runs each
+ * command the covered one shows, in the same order, so {@link DocumentedBlockRuns} runs each
  * such pair once and checks the covered block by the covering one's result.
  */
 final class CoveredBlocks {

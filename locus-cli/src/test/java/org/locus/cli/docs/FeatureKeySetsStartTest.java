@@ -63,7 +63,8 @@ class FeatureKeySetsStartTest {
           .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
           .redirectErrorStream(true).redirectOutput(out);
       builder.environment().put("LOCUS_CLASSPATH", System.getProperty("java.class.path"));
-      builder.environment().put("LOCUS_JAVA_OPTS", "-Xmx512m -XX:+UseSerialGC");
+      builder.environment().put("LOCUS_JAVA_OPTS",
+          "-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1");
       Process process = builder.start();
       if (!process.waitFor(5, TimeUnit.MINUTES)) {
         process.destroyForcibly();

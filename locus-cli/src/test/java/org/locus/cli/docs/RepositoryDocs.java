@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * The repository's user documentation as the doc tests see it: {@code README.md} and
  * {@code docs/*.md}, and the fenced blocks in them. A block fenced as {@code ```bash} holds
- * commands a user types, run in order by {@link DocumentedCommandsTest}; any other fence
+ * commands a user types, run in order by {@link DocumentedBlockRuns}; any other fence
  * ({@code ```text}, {@code ```java}, ...) shows syntax, layouts or output and is not run.
  */
 final class RepositoryDocs {
