@@ -43,7 +43,7 @@ import org.junit.jupiter.api.TestInstance;
  *
  * <p>The blocks use the fixed directories a reader types ({@code /tmp/c}, {@code /tmp/e}, ...),
  * so two checkouts running these tests on one machine would start clusters in each other's
- * directories. Each class holds a machine-wide lock of its own ({@link #lock()}) while it
+ * directories. Each class holds a machine-wide lock of its own (its constructor names it) while it
  * runs: a second run waits for the first instead of failing on its clusters. No directory is
  * typed in a block of both classes (checked by {@code noDirectoryIsSharedByTheTwoRuns}).
  */
@@ -56,13 +56,24 @@ abstract class DocumentedBlockRuns {
   private static final Pattern CLUSTER_DIR =
       Pattern.compile("bin/locus cluster up\\b.*?--dir\\s+(\\S+)");
   private static final File LOGS = new File("target/doc-commands").getAbsoluteFile();
+  private final String lock;
+  private final boolean netnsBlocks;
   private FileChannel lockFile;
 
-  /** @return the machine-wide lock file this class holds while it runs */
-  abstract String lock();
+  /**
+   * @param lock the machine-wide lock file this class holds while it runs
+   * @param netnsBlocks whether this class runs the blocks that start netns clusters or the
+   *     others
+   */
+  DocumentedBlockRuns(String lock, boolean netnsBlocks) {
+    this.lock = lock;
+    this.netnsBlocks = netnsBlocks;
+  }
 
   /** @return whether this class runs the block (or the blocks it covers) */
-  abstract boolean runs(RepositoryDocs.Block block);
+  boolean runs(RepositoryDocs.Block block) {
+    return startsNetns(block) == netnsBlocks;
+  }
 
   static boolean startsNetns(RepositoryDocs.Block block) {
     return STARTS_NETNS.matcher(block.text()).find();
@@ -83,10 +94,10 @@ abstract class DocumentedBlockRuns {
 
   @BeforeAll
   void takeTheMachineWideLock() throws IOException {
-    lockFile = FileChannel.open(Path.of(lock()), StandardOpenOption.CREATE,
+    lockFile = FileChannel.open(Path.of(lock), StandardOpenOption.CREATE,
         StandardOpenOption.WRITE);
     if (lockFile.tryLock() == null) {
-      System.err.println("waiting for " + lock() + ": another run of these documented"
+      System.err.println("waiting for " + lock + ": another run of these documented"
           + " commands holds it");
       lockFile.lock();
     }

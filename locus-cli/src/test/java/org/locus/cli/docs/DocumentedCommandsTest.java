@@ -6,15 +6,7 @@ package org.locus.cli.docs;
  * turn, so they run beside the netns test classes.
  */
 class DocumentedCommandsTest extends DocumentedBlockRuns {
-  static final String LOCK = "/tmp/locus-documented-commands.lock";
-
-  @Override
-  String lock() {
-    return LOCK;
-  }
-
-  @Override
-  boolean runs(RepositoryDocs.Block block) {
-    return !startsNetns(block);
+  DocumentedCommandsTest() {
+    super("/tmp/locus-documented-commands.lock", false);
   }
 }

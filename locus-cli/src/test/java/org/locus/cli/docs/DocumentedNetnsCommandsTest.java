@@ -10,15 +10,7 @@ import org.locus.cli.OneNetnsTestAtATime;
  */
 @ExtendWith(OneNetnsTestAtATime.class)
 class DocumentedNetnsCommandsTest extends DocumentedBlockRuns {
-  static final String LOCK = "/tmp/locus-documented-netns-commands.lock";
-
-  @Override
-  String lock() {
-    return LOCK;
-  }
-
-  @Override
-  boolean runs(RepositoryDocs.Block block) {
-    return startsNetns(block);
+  DocumentedNetnsCommandsTest() {
+    super("/tmp/locus-documented-netns-commands.lock", true);
   }
 }
