@@ -107,18 +107,42 @@ class BatchTransferTargetLossTest {
 
     dfs.setDataNodeDead(lost);
     // A block B had confirmed loses A's replica all the same (the NameNode chose it as excess
-    // before B died) and comes back by re-replication: wait until the NameNode has nothing left
-    // to delete, re-replicate or wait for, then every block is on disk on A and C, and listed so.
+    // before B died) and comes back by re-replication. The NameNode's counters can all read 0
+    // for a moment while such a block is between A's deletion and its re-replication (seen on a
+    // loaded machine), so the wait is for the outcome itself: every block on disk on A and C and
+    // listed so, with nothing left to delete, re-replicate or wait for.
     FSNamesystem namesystem = dfs.getNamesystem();
-    GenericTestUtils.waitFor(() -> namesystem.getExcessBlocks() == 0
-        && namesystem.getPendingDeletionBlocks() == 0
-        && namesystem.getPendingReconstructionBlocks() == 0
-        && namesystem.getLowRedundancyBlocks() == 0, 100, 60_000,
-        "the NameNode never settled after losing B");
+    Set<String> ac = uuids(a, c);
+    List<String> notYet = new ArrayList<>();
+    try {
+      GenericTestUtils.waitFor(() -> {
+        notYet.clear();
+        for (Path file : files) {
+          try {
+            if (!ac.equals(holders(blockOf(fs, file), a, c))
+                || !ac.equals(locations(fs, file))) {
+              notYet.add(file.getName());
+            }
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+        return notYet.isEmpty() && namesystem.getExcessBlocks() == 0
+            && namesystem.getPendingDeletionBlocks() == 0
+            && namesystem.getPendingReconstructionBlocks() == 0
+            && namesystem.getLowRedundancyBlocks() == 0;
+      }, 100, 120_000);
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new AssertionError("120 s after losing B, not on disk on A and C and listed so: "
+          + notYet + "; excess " + namesystem.getExcessBlocks() + ", pending deletion "
+          + namesystem.getPendingDeletionBlocks() + ", pending reconstruction "
+          + namesystem.getPendingReconstructionBlocks() + ", low redundancy "
+          + namesystem.getLowRedundancyBlocks(), e);
+    }
     for (int i = 0; i < FILES; i++) {
       Path file = files.get(i);
-      assertEquals(uuids(a, c), holders(blockOf(fs, file), a, c), file + " on disk");
-      assertEquals(uuids(a, c), locations(fs, file), file + " in the NameNode");
+      assertEquals(ac, holders(blockOf(fs, file), a, c), file + " on disk");
+      assertEquals(ac, locations(fs, file), file + " in the NameNode");
       assertArrayEquals(contents.get(i), DFSTestUtil.readFileAsBytes(fs, file), file.toString());
     }
     String fsck = DFSTestUtil.runFsck(cluster.getConfiguration(), 0, true, "/loss");
