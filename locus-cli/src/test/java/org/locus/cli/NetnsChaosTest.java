@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
 import org.locus.netns.DaemonRole;
@@ -27,7 +26,7 @@ import org.locus.netns.ResourceLedger;
  * HEALTHY, nothing missing or corrupt, every checked WordCount counted right, every failed job
  * with its reason) and leave every daemon running. Needs root. About 5 minutes.
  */
-@ExtendWith(OneNetnsTestAtATime.class)
+@StartsNetnsClusters
 class NetnsChaosTest {
   private static final File WORK = new File("target/test-clusters/netns-chaos").getAbsoluteFile();
   private static final File DIR = new File(WORK, "cluster");
@@ -41,6 +40,15 @@ class NetnsChaosTest {
         "--conf", "dfs.datanode.fsdataset.factory="
             + "org.locus.energy.datanode.offload.WriteOffloadingDatasetFactory",
         "--conf", "locus.energy.offload.writes=true",
+        // YARN's work-preserving NodeManager restart (its own keys; docs/reliability.md): a
+        // NodeManager started again keeps its containers and the map outputs it serves. Without
+        // it, three kills in two minutes on three nodes can take a reduce's map outputs so often
+        // that the reduce spends its four attempts before the AM reruns the maps (CI, e41a9e1);
+        // reducers retry a fetch from a restarting NodeManager instead of counting it failed.
+        "--conf", "yarn.nodemanager.recovery.enabled=true",
+        "--conf", "yarn.nodemanager.recovery.supervised=true",
+        "--conf", "yarn.nodemanager.address=${yarn.nodemanager.hostname}:45454",
+        "--conf", "mapreduce.reduce.shuffle.fetch.retry.enabled=true",
         "--node-memory", "2g", "--disk-size", "1g");
   }
 
