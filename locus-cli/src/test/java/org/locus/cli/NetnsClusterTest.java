@@ -23,7 +23,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.netns.ClusterDirectory;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.DaemonLauncher;
@@ -39,7 +38,7 @@ import org.locus.netns.ResourceLedger;
  * against a listing of every resource kind on the host. Needs root. Costs one cluster start
  * (about 30 s on an idle 2-core machine) plus about 15 s of transfers.
  */
-@ExtendWith(OneNetnsTestAtATime.class)
+@StartsNetnsClusters
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsClusterTest {
   private static final File DIR = new File("target/test-clusters/netns").getAbsoluteFile();

@@ -40,7 +40,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.cli.command.ClientConfiguration;
 import org.locus.netns.ClusterLayout;
 import org.locus.netns.PartitionHaDaemons;
@@ -73,7 +72,7 @@ import org.locus.netns.PartitionedNamespace;
  * <p>Needs root. Costs one three-node cluster start (no YARN), a node restart and the
  * teardown: the three parts used to be three classes starting the same cluster.
  */
-@ExtendWith(OneNetnsTestAtATime.class)
+@StartsNetnsClusters
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsCoupledNodesTest {
   private static final File WORK =

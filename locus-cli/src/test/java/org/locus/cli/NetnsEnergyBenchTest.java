@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code locus bench energy --cluster netns} end to end at its smallest (native and the fixed
@@ -19,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * native cluster's backups never spun up nor down, the report naming the netns cluster, and both
  * clusters gone afterwards.
  */
-@ExtendWith(OneNetnsTestAtATime.class)
+@StartsNetnsClusters
 class NetnsEnergyBenchTest {
   private static final File WORK = new File("target/test-clusters/energy-bench")
       .getAbsoluteFile();

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.netns.ClusterLayout;
 
 /**
@@ -35,7 +34,7 @@ import org.locus.netns.ClusterLayout;
  * and DataNodes run as {@code hdfs} ({@code --daemon-users}). Needs root.
  * Costs one three-node HDFS cluster start (no YARN) and a few client commands.
  */
-@ExtendWith(OneNetnsTestAtATime.class)
+@StartsNetnsClusters
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsEnergyTest {
   private static final File WORK =

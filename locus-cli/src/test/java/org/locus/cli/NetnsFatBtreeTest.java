@@ -25,7 +25,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.cli.command.ClientConfiguration;
 import org.locus.ndcoupling.fatbtree.IndexEntry;
 import org.locus.ndcoupling.fatbtree.client.FatBtreePartitionResolver;
@@ -41,7 +40,7 @@ import org.locus.netns.PartitionedNamespace;
  * merged from both nodes' leaves, and with node2's NameNode (and so its index node) killed,
  * node1 still answers for its partition. Needs root; two 2-node cluster starts.
  */
-@ExtendWith(OneNetnsTestAtATime.class)
+@StartsNetnsClusters
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsFatBtreeTest {
   private static final File WORK = new File("target/test-clusters/netns-fatbtree")

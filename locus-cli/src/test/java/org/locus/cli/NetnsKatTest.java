@@ -40,7 +40,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.jobs.WordCount;
 import org.locus.jobs.data.ZipfTextGenerator;
 import org.locus.kat.hint.WordCountHint;
@@ -61,7 +60,7 @@ import org.locus.netns.DaemonLauncher;
  * middle of a job. Needs root.
  * Costs one three-node YARN cluster start and five small jobs.
  */
-@ExtendWith(OneNetnsTestAtATime.class)
+@StartsNetnsClusters
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsKatTest {
   private static final File WORK = new File("target/test-clusters/netns-kat").getAbsoluteFile();

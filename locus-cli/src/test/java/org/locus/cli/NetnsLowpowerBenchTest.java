@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code locus bench lowpower} end to end at its smallest (two 1-node netns clusters, 2 MiB,
@@ -21,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * O_DIRECT and the others on stock ones, and both clusters gone afterwards. Bad arguments are
  * refused before any cluster starts.
  */
-@ExtendWith(OneNetnsTestAtATime.class)
+@StartsNetnsClusters
 class NetnsLowpowerBenchTest {
   private static final File WORK = new File("target/test-clusters/lowpower-bench")
       .getAbsoluteFile();

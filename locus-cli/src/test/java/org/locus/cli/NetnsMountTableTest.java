@@ -29,7 +29,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.cli.command.ClientConfiguration;
 import org.locus.netns.ClusterLayout;
 
@@ -43,7 +42,7 @@ import org.locus.netns.ClusterLayout;
  * with every NameNode still the same process, and a rename across partitions is refused naming
  * both. Needs root. Costs one three-node cluster start with YARN and its teardown.
  */
-@ExtendWith(OneNetnsTestAtATime.class)
+@StartsNetnsClusters
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsMountTableTest {
   private static final File WORK = new File("target/test-clusters/netns-mount").getAbsoluteFile();

@@ -25,7 +25,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.locus.netns.ClusterLayout;
 
 /**
@@ -39,7 +38,7 @@ import org.locus.netns.ClusterLayout;
  * {@code locus-priv} (docs/security.md). Needs root. Costs one two-node YARN cluster and one
  * small job.
  */
-@ExtendWith(OneNetnsTestAtATime.class)
+@StartsNetnsClusters
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NetnsZoneTest {
   private static final File WORK = new File("target/test-clusters/netns-zone").getAbsoluteFile();
