@@ -52,7 +52,8 @@ public final class NetnsClusterProcess {
     Process process = SupervisorProcess.spawn(dir, NetnsClusterDaemon.class.getName(),
         SUPERVISOR_HEAP, List.of(dir.root().getPath()));
     dir.writePid(process.pid());
-    return SupervisorProcess.awaitUp(dir, process, progress, startNanos);
+    return SupervisorProcess.awaitUp(dir, process, progress, startNanos,
+        NetnsStartTimeout.seconds(spec));
   }
 
   /**

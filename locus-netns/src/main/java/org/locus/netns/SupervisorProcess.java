@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * publishes {@code state=up} in {@code DIR/cluster.state}.
  */
 public final class SupervisorProcess {
-  /** How long the cluster may take to come up. */
+  /** How long a cluster may take to come up unless its caller says otherwise. */
   private static final long START_TIMEOUT_SECONDS = 300;
 
   private SupervisorProcess() {
@@ -100,6 +100,13 @@ public final class SupervisorProcess {
    */
   public static Properties awaitUp(ClusterDirectory dir, Process process, PrintStream progress,
       long startNanos) throws ClusterProcessException, IOException, InterruptedException {
+    return awaitUp(dir, process, progress, startNanos, START_TIMEOUT_SECONDS);
+  }
+
+  /** {@link #awaitUp(ClusterDirectory, Process, PrintStream, long)} with a start timeout. */
+  public static Properties awaitUp(ClusterDirectory dir, Process process, PrintStream progress,
+      long startNanos, long timeoutSeconds) throws ClusterProcessException, IOException,
+      InterruptedException {
     long lastReport = startNanos;
     while (true) {
       Properties state = dir.readState();
@@ -113,10 +120,10 @@ public final class SupervisorProcess {
             + dir.logFile());
       }
       long now = System.nanoTime();
-      if (now - startNanos > TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS)) {
+      if (now - startNanos > TimeUnit.SECONDS.toNanos(timeoutSeconds)) {
         process.destroyForcibly().waitFor();
         throw new ClusterProcessException("cluster did not come up within "
-            + START_TIMEOUT_SECONDS + " s and was stopped; see " + dir.logFile());
+            + timeoutSeconds + " s and was stopped; see " + dir.logFile());
       }
       if (now - lastReport > TimeUnit.SECONDS.toNanos(10)) {
         progress.printf("  still starting (%d s)%n",
