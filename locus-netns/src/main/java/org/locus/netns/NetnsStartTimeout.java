@@ -7,8 +7,8 @@ package org.locus.netns;
  * election) was still starting after the 300 s that suffice at a quarter core.
  */
 public final class NetnsStartTimeout {
-  /** The wait of a node with a quarter core or more, or with no cap. */
-  static final long BASE_SECONDS = 300;
+  /** The wait of a node with a quarter core or more, or with no cap: every cluster's default. */
+  static final long BASE_SECONDS = SupervisorProcess.START_TIMEOUT_SECONDS;
   /** The cap at and above which {@link #BASE_SECONDS} suffices. */
   static final double BASE_CORES = 0.25;
 

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SupervisorProcess {
   /** How long a cluster may take to come up unless its caller says otherwise. */
-  private static final long START_TIMEOUT_SECONDS = 300;
+  static final long START_TIMEOUT_SECONDS = 300;
 
   private SupervisorProcess() {
   }
